@@ -1,0 +1,6 @@
+// collide2d - 2D collision detection for games. MIT License.
+#pragma once
+/// @file collide2d.hpp  The whole library in one include.
+#include "collide2d/math.hpp"
+#include "collide2d/query.hpp"
+#include "collide2d/shapes.hpp"
