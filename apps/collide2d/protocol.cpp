@@ -1,0 +1,312 @@
+// collide2d - 2D collision detection for games. MIT License.
+#include "protocol.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <istream>
+#include <limits>
+#include <ostream>
+#include <type_traits>
+#include <vector>
+
+namespace collide2d::tool {
+
+namespace {
+
+/// A result the library should never produce (NaN, a bad point count): reported, not printed.
+struct InternalError {
+  std::string text;
+};
+
+[[noreturn]] void fail(const std::string& path, const std::string& message) {
+  throw ProtocolError{path.empty() ? message : path + ": " + message};
+}
+
+std::string join(const std::string& path, std::string_view key) {
+  return path.empty() ? std::string(key) : path + "." + std::string(key);
+}
+
+/// A JSON value as JSON text (strings quoted and escaped).
+std::string quoted(const Json& v) { return v.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
+/// How a JSON value is called in messages ("a string", "an array", ...).
+std::string kind_of(const Json& v) {
+  switch (v.type()) {
+    case Json::value_t::null: return "null";
+    case Json::value_t::boolean: return "a boolean";
+    case Json::value_t::string: return "the string " + quoted(v);
+    case Json::value_t::array: return "an array";
+    case Json::value_t::object: return "an object";
+    default: return "a number";
+  }
+}
+
+/// The member `key` of object `obj` (named `path`); an error naming `path.key` when absent.
+const Json& field(const Json& obj, const std::string& path, std::string_view key) {
+  auto it = obj.find(key);
+  if (it == obj.end()) fail(join(path, key), "missing field");
+  return *it;
+}
+
+/// A library scalar as a JSON number with just enough digits to give the same scalar back.
+double out_num(Real v, const char* what) {
+  if (!std::isfinite(v)) throw InternalError{std::string("the library returned a non-finite ") + what};
+  if constexpr (std::is_same_v<Real, float>) {
+    char buf[40];
+    for (int digits = 1; digits <= 9; ++digits) {
+      std::snprintf(buf, sizeof buf, "%.*g", digits, double(v));
+      if (std::strtof(buf, nullptr) == v) return std::strtod(buf, nullptr);
+    }
+    return double(v);
+  } else {
+    return double(v);
+  }
+}
+
+Json out_vec(Vec2 v, const char* what) { return Json::array({out_num(v.x, what), out_num(v.y, what)}); }
+
+Json do_overlap(const Json& in) {
+  const Shape a = parse_shape(field(in, "", "a"), "a");
+  const Shape b = parse_shape(field(in, "", "b"), "b");
+  Json out = Json::object();
+  out["overlap"] = overlaps(a, b);
+  return out;
+}
+
+Json do_distance(const Json& in) {
+  const Shape a = parse_shape(field(in, "", "a"), "a");
+  const Shape b = parse_shape(field(in, "", "b"), "b");
+  const DistanceResult r = distance(a, b);
+  Json out = Json::object();
+  out["distance"] = out_num(r.distance, "distance");
+  out["point_a"] = out_vec(r.point_a, "point_a");
+  out["point_b"] = out_vec(r.point_b, "point_b");
+  return out;
+}
+
+Json do_contact(const Json& in) {
+  const Shape a = parse_shape(field(in, "", "a"), "a");
+  const Shape b = parse_shape(field(in, "", "b"), "b");
+  const Manifold m = contact(a, b);
+  Json out = Json::object();
+  out["touching"] = m.touching;
+  if (!m.touching) return out;
+  if (m.point_count < 1 || m.point_count > 2)
+    throw InternalError{"the library returned a contact with " + std::to_string(m.point_count) +
+                        " points"};
+  out["normal"] = out_vec(m.normal, "normal");
+  out["depth"] = out_num(m.depth, "depth");
+  Json pts = Json::array();
+  for (int i = 0; i < m.point_count; ++i) pts.push_back(out_vec(m.points[std::size_t(i)], "point"));
+  out["points"] = std::move(pts);
+  return out;
+}
+
+Json do_raycast(const Json& in) {
+  const Shape s = parse_shape(field(in, "", "shape"), "shape");
+  Ray ray;
+  ray.origin = parse_vec2(field(in, "", "origin"), "origin");
+  ray.direction = parse_vec2(field(in, "", "direction"), "direction");
+  ray.max_distance = parse_real(field(in, "", "max_distance"), "max_distance");
+  if (auto bad = validate(ray)) fail(bad->field, bad->message);
+  const RayHit h = raycast(s, ray);
+  Json out = Json::object();
+  out["hit"] = h.hit;
+  if (!h.hit) return out;
+  if (h.inside) {
+    out["distance"] = 0;
+    out["inside"] = true;
+    return out;
+  }
+  out["distance"] = out_num(h.distance, "distance");
+  out["point"] = out_vec(h.point, "point");
+  out["normal"] = out_vec(h.normal, "normal");
+  return out;
+}
+
+[[noreturn]] void unsupported(const std::string& op) {
+  throw ProtocolError{"unsupported op '" + op + "' (not implemented yet)"};
+}
+
+Json do_sweep(const Json& in) {
+  // Check the fields first, so a malformed sweep line names what is wrong with it.
+  (void)parse_shape(field(in, "", "a"), "a");
+  (void)parse_vec2(field(in, "", "velocity_a"), "velocity_a");
+  (void)parse_shape(field(in, "", "b"), "b");
+  (void)parse_vec2(field(in, "", "velocity_b"), "velocity_b");
+  unsupported("sweep");
+}
+
+Json answer_object(const Json& in) {
+  auto it = in.find("op");
+  if (it == in.end()) fail("op", "missing field");
+  if (!it->is_string()) fail("op", "must be a string, got " + kind_of(*it));
+  const std::string op = it->get<std::string>();
+  if (op == "overlap") return do_overlap(in);
+  if (op == "distance") return do_distance(in);
+  if (op == "contact") return do_contact(in);
+  if (op == "raycast") return do_raycast(in);
+  if (op == "sweep") return do_sweep(in);
+  if (op == "disc_union_boundary" || op == "disc_union_query" || op == "map_query") unsupported(op);
+  fail("op", "unknown op " + quoted(*it) +
+                 " (expected overlap, distance, contact, raycast, sweep, disc_union_boundary, "
+                 "disc_union_query or map_query)");
+}
+
+std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
+std::string error_line(const Json* id, const std::string& message) {
+  Json out = Json::object();
+  if (id) out["id"] = *id;
+  out["error"] = message;
+  return dump(out);
+}
+
+}  // namespace
+
+// ------------------------------------------------------------------ parsing
+
+Real parse_real(const Json& v, const std::string& path) {
+  if (!v.is_number()) fail(path, "must be a number, got " + kind_of(v));
+  const double d = v.get<double>();
+  if (!std::isfinite(d)) fail(path, "must be a finite number");
+  if (std::fabs(d) > double(std::numeric_limits<Real>::max())) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "out of range: |%g| exceeds the largest %s (%g)", d,
+                  std::is_same_v<Real, float> ? "float" : "double",
+                  double(std::numeric_limits<Real>::max()));
+    fail(path, buf);
+  }
+  return static_cast<Real>(d);
+}
+
+Vec2 parse_vec2(const Json& v, const std::string& path) {
+  if (!v.is_array()) fail(path, "must be an array [x, y] of two numbers, got " + kind_of(v));
+  if (v.size() != 2)
+    fail(path, "must be an array [x, y] of two numbers, got " + std::to_string(v.size()) +
+                   (v.size() == 1 ? " element" : " elements"));
+  return {parse_real(v[0], path + "[0]"), parse_real(v[1], path + "[1]")};
+}
+
+Shape parse_shape(const Json& v, const std::string& path) {
+  if (!v.is_object()) fail(path, "must be a shape object, got " + kind_of(v));
+  const Json& t = field(v, path, "type");
+  const std::string tpath = join(path, "type");
+  if (!t.is_string()) fail(tpath, "must be a string, got " + kind_of(t));
+  const std::string type = t.get<std::string>();
+  auto vec = [&](std::string_view key) { return parse_vec2(field(v, path, key), join(path, key)); };
+  auto real = [&](std::string_view key) { return parse_real(field(v, path, key), join(path, key)); };
+
+  Shape shape;
+  if (type == "point") {
+    shape = Point{vec("at")};
+  } else if (type == "circle") {
+    Vec2 c = vec("center");
+    shape = Circle{c, real("radius")};
+  } else if (type == "sector") {
+    Vec2 c = vec("center");
+    Real r = real("radius");
+    Real facing = real("facing");
+    Real half = real("half_angle");
+    shape = Sector(c, r, facing, half);
+  } else if (type == "aabb") {
+    Vec2 lo = vec("min");
+    shape = Aabb{lo, vec("max")};
+  } else if (type == "box") {
+    Vec2 c = vec("center");
+    Vec2 h = vec("half_extents");
+    shape = Box(c, h, real("angle"));
+  } else if (type == "capsule") {
+    Vec2 a = vec("a");
+    Vec2 b = vec("b");
+    shape = Capsule{a, b, real("radius")};
+  } else if (type == "segment") {
+    Vec2 a = vec("a");
+    shape = Segment{a, vec("b")};
+  } else if (type == "polygon") {
+    const Json& pts = field(v, path, "points");
+    const std::string ppath = join(path, "points");
+    if (!pts.is_array()) fail(ppath, "must be an array of [x, y] points, got " + kind_of(pts));
+    if (pts.size() < 3 || pts.size() > std::size_t(Polygon::kMaxVertices))
+      fail(ppath, "a polygon needs 3.." + std::to_string(Polygon::kMaxVertices) + " points, got " +
+                      std::to_string(pts.size()));
+    std::vector<Vec2> points;
+    points.reserve(pts.size());
+    for (std::size_t i = 0; i < pts.size(); ++i)
+      points.push_back(parse_vec2(pts[i], ppath + "[" + std::to_string(i) + "]"));
+    Real radius = 0;
+    if (v.contains("radius")) radius = real("radius");
+    Invalid why;
+    std::optional<Polygon> poly = make_polygon(points, radius, &why);
+    if (!poly) fail(join(path, why.field.empty() ? std::string("points") : why.field),
+                    why.message.empty() ? "not a valid convex polygon" : why.message);
+    shape = *poly;
+  } else {
+    fail(tpath, "unknown shape type " + quoted(t) +
+                    " (expected point, circle, sector, aabb, box, capsule, segment or polygon)");
+  }
+  if (auto bad = validate(shape)) fail(join(path, bad->field), bad->message);
+  return shape;
+}
+
+// ------------------------------------------------------------------ lines
+
+bool is_blank(std::string_view line) {
+  for (char c : line)
+    if (c != ' ' && c != '\t' && c != '\r' && c != '\n') return false;
+  return true;
+}
+
+std::string answer_line(std::string_view line) {
+  const Json* id = nullptr;
+  try {
+    Json in;
+    try {
+      in = Json::parse(line.begin(), line.end());
+    } catch (const Json::parse_error& e) {
+      std::string what = e.what();
+      // Drop nlohmann's "[json.exception.parse_error.101] " prefix.
+      if (auto p = what.find("] "); what.rfind("[json.exception", 0) == 0 && p != std::string::npos)
+        what = what.substr(p + 2);
+      return error_line(nullptr, "invalid JSON: " + what);
+    }
+    if (!in.is_object()) return error_line(nullptr, "the line must be a JSON object, got " + kind_of(in));
+    if (auto it = in.find("id"); it != in.end()) id = &*it;
+    try {
+      Json result = answer_object(in);
+      Json out = Json::object();
+      if (id) out["id"] = *id;
+      for (auto& [k, val] : result.items()) out[k] = val;
+      return dump(out);
+    } catch (const ProtocolError& e) {
+      return error_line(id, e.text);
+    } catch (const InternalError& e) {
+      return error_line(id, "internal error: " + e.text);
+    } catch (const std::exception& e) {
+      return error_line(id, std::string("internal error: ") + e.what());
+    } catch (...) {
+      return error_line(id, "internal error");
+    }
+  } catch (...) {
+    // Only reachable if building the error line itself failed (e.g. out of memory).
+    return R"({"error":"internal error"})";
+  }
+}
+
+int run_query(std::istream& in, std::ostream& out, bool flush_each_line) {
+  std::string line;
+  while (std::getline(in, line)) {
+    if (is_blank(line)) continue;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    out << answer_line(line) << '\n';
+    if (flush_each_line) out.flush();
+    if (!out) return 1;
+  }
+  out.flush();
+  if (in.bad() || !out) return 1;
+  return 0;
+}
+
+}  // namespace collide2d::tool
