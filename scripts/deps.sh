@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages that building collide2d needs, when they are missing.
+#   scripts/deps.sh [build|test|bench]...   (default: build)
+#     build  compiler, CMake, Ninja, and the libraries the tool and the test harness use
+#     test   build + Python 3 (conformance checker) and Boost (used by tests)
+#     bench  build + Box2D (the benchmarks' peer)
+# Checks with dpkg-query first: when everything is present it is fast and needs no network.
+# Runs `apt-get update` only when something must be installed; that needs root.
+set -euo pipefail
+
+base=(cmake ninja-build g++ python3 libgtest-dev libbenchmark-dev nlohmann-json3-dev libcli11-dev)
+wanted=("${base[@]}")
+for mode in "${@:-build}"; do
+  case "$mode" in
+    build) ;;
+    test) wanted+=(libboost-dev) ;;
+    bench) wanted+=(libbox2d-dev) ;;
+    *) echo "deps.sh: unknown mode '$mode' (use build, test or bench)" >&2; exit 2 ;;
+  esac
+done
+
+missing=()
+for pkg in "${wanted[@]}"; do
+  status=$(dpkg-query -W -f='${db:Status-Status}' "$pkg" 2>/dev/null || true)
+  [[ "$status" == installed ]] || missing+=("$pkg")
+done
+
+if ((${#missing[@]} == 0)); then
+  echo "deps.sh: all ${#wanted[@]} packages present"
+  exit 0
+fi
+
+echo "deps.sh: installing ${missing[*]}"
+sudo=()
+if [[ $(id -u) -ne 0 ]]; then
+  if command -v sudo >/dev/null; then sudo=(sudo); else
+    echo "deps.sh: need root to install: ${missing[*]}" >&2; exit 1
+  fi
+fi
+apt=("${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -q)
+"${apt[@]}" update
+"${apt[@]}" install -y --no-install-recommends "${missing[@]}"

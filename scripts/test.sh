@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Builds and runs the whole test suite, as CI does:
+#   1. the release (float), double and asan (ASan+UBSan) presets, each built and run with ctest;
+#   2. the conformance checker from ../shared/conformance against `collide2d query`, if present.
+# Installs missing Debian packages first (scripts/deps.sh). Uses 2 jobs. Exits non-zero on any
+# failure; a failing preset's tests do not stop the later presets, a failing build does.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+root=$PWD
+log_dir=$root/build/test-logs
+start=$SECONDS
+failed=()
+passed_total=0
+failed_total=0
+
+step() {  # step NAME COMMAND...: runs and times one step
+  local name=$1 t0=$SECONDS
+  shift
+  echo "=== test.sh: $name"
+  if "$@"; then
+    echo "=== test.sh: $name ok ($((SECONDS - t0)) s)"
+  else
+    echo "=== test.sh: $name FAILED ($((SECONDS - t0)) s)"
+    return 1
+  fi
+}
+
+count() {  # count LOG: adds the closing "N passed, M failed" counts of a ctest or checker log
+  local line
+  line=$(grep -E 'tests passed, [0-9]+ tests? failed out of [0-9]+' "$1" | tail -1 || true)
+  if [[ $line =~ ([0-9]+)\ tests?\ failed\ out\ of\ ([0-9]+) ]]; then
+    failed_total=$((failed_total + BASH_REMATCH[1]))
+    passed_total=$((passed_total + BASH_REMATCH[2] - BASH_REMATCH[1]))
+    return
+  fi
+  line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$1" | tail -1 || true)
+  if [[ $line =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
+    passed_total=$((passed_total + BASH_REMATCH[1]))
+    failed_total=$((failed_total + BASH_REMATCH[2]))
+  fi
+}
+
+step deps scripts/deps.sh test
+mkdir -p "$log_dir"
+
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+for preset in release double asan; do
+  step "configure $preset" cmake --preset "$preset"
+  step "build $preset" cmake --build --preset "$preset" --parallel 2
+  log=$log_dir/ctest-$preset.log
+  if ! step "ctest $preset" bash -o pipefail -c 'ctest --preset "$1" --parallel 2 2>&1 | tee "$2"' _ "$preset" "$log"; then
+    failed+=("ctest $preset")
+  fi
+  count "$log"
+done
+
+checker=$root/../shared/conformance/check.py
+if [[ -f $checker ]]; then
+  cli="$root/build/release/apps/collide2d/collide2d query"
+  log=$log_dir/conformance.log
+  if ! step conformance bash -o pipefail -c 'python3 "$1" --cli "$2" --ops overlap,distance,contact,raycast,invalid --n 5 2>&1 | tee "$3"' _ "$checker" "$cli" "$log"; then
+    failed+=(conformance)
+  fi
+  count "$log"
+else
+  echo "=== test.sh: conformance skipped (no ../shared/conformance beside the checkout)"
+fi
+
+echo "=== test.sh: finished in $((SECONDS - start)) s"
+if ((${#failed[@]})); then
+  echo "=== test.sh: FAILED: ${failed[*]}"
+fi
+echo "test.sh: $passed_total passed, $failed_total failed"
+((${#failed[@]} == 0))
