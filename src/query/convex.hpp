@@ -1,0 +1,101 @@
+// collide2d - 2D collision detection for games. MIT License.
+#pragma once
+// Internal: every shape is one or two convex parts.
+//  - Hull: a convex polygon core of 1..64 vertices (1 = a point, 2 = a segment) grown by a
+//    radius. Point, circle, aabb, box, capsule, segment and polygon are each one hull.
+//  - Piece: a convex circle sector of span <= pi (center, radius, arc from `lo` to `hi`
+//    counter-clockwise). A sector of half_angle <= pi/2 is one piece; a wider (non-convex)
+//    sector is the union of two half-disks, each exact; half_angle 0 is a segment hull.
+// Pair queries work on parts with closed forms: vertex-edge distances and separating axes
+// for hulls; for pieces, the boundary split into two radial segments and one arc.
+
+#include "collide2d/query.hpp"
+
+namespace collide2d::detail {
+
+/// A convex polygon core (1..64 vertices, counter-clockwise) grown by `radius`.
+/// It points into the polygon's storage or into its own small buffer, so it is not copyable.
+struct Hull {
+  const Vec2* v = nullptr;  ///< vertices
+  const Vec2* n = nullptr;  ///< outward unit normal of edge i -> i+1 (count entries when count >= 2)
+  int count = 0;
+  Real radius = 0;
+  Vec2 vbuf[4];
+  Vec2 nbuf[4];
+
+  Hull() = default;
+  Hull(const Hull&) = delete;
+  Hull& operator=(const Hull&) = delete;
+  explicit Hull(const Point& s);
+  explicit Hull(const Circle& s);
+  explicit Hull(const Aabb& s);
+  explicit Hull(const Box& s);
+  explicit Hull(const Capsule& s);
+  explicit Hull(const Segment& s);
+  explicit Hull(const Polygon& s);
+  /// A segment hull (also used for a sector's straight edges and half_angle 0).
+  void set_segment(Vec2 a, Vec2 b, Real r);
+  /// The core vertex furthest along d.
+  Vec2 support(Vec2 d) const;
+  /// Whether the shape has area (a zero-extent core with zero radius has none).
+  bool has_area() const;
+};
+
+/// A convex circle sector: center c, radius r, arc from unit `lo` counter-clockwise to unit
+/// `hi` spanning at most pi; `mid` is the unit bisector.
+struct Piece {
+  Vec2 c;
+  Real r = 0;
+  Vec2 lo, hi, mid;
+  /// True when direction d (from c) lies in the closed angular range.
+  bool in_cone(Vec2 d) const { return cross(lo, d) >= 0 && cross(d, hi) >= 0 && dot(d, mid) >= 0; }
+  /// Support function value max over the piece of x.d.
+  Real support_value(Vec2 d) const;
+  /// A point of the piece furthest along d.
+  Vec2 support(Vec2 d) const;
+  /// True when p lies in the closed piece.
+  bool contains(Vec2 p) const;
+  /// Outward unit normals of the two straight edges (c -> c + r lo, c -> c + r hi).
+  Vec2 normal_lo() const { return {lo.y, -lo.x}; }
+  Vec2 normal_hi() const { return {-hi.y, hi.x}; }
+};
+
+/// A sector as 0 pieces (half_angle 0: use the segment hull), 1 or 2 pieces.
+struct SectorParts {
+  int count = 0;
+  Piece piece[2];
+  Hull seg;  ///< used when count == 0 (half_angle 0)
+  explicit SectorParts(const Sector& s);
+  SectorParts(const SectorParts&) = delete;
+};
+
+/// Closest points between two cores (radii ignored). distance 0 when they intersect; the
+/// points are then one common point.
+DistanceResult core_distance(const Hull& a, const Hull& b);
+DistanceResult core_distance(const Piece& a, const Hull& b);
+DistanceResult core_distance(const Piece& a, const Piece& b);
+
+/// Distance from a point to a hull core (0 inside) and the nearest core point.
+Real point_hull_distance(const Hull& h, Vec2 p, Vec2* nearest);
+
+/// Turns core closest points into shape closest points for radii ra, rb.
+DistanceResult grow(const DistanceResult& core, Real ra, Real rb);
+
+/// Contact between convex parts (normal from a to b).
+Manifold convex_contact(const Hull& a, const Hull& b);
+Manifold convex_contact(const Piece& a, const Hull& b);
+Manifold convex_contact(const Piece& a, const Piece& b);
+
+/// Flips a manifold computed for (b, a) into one for (a, b).
+Manifold flipped(Manifold m);
+
+/// Contact between a sector of two pieces (or more parts) and a convex part, where the
+/// union is not convex: the shortest translation of b out of the union's interior.
+Manifold sector_contact(const SectorParts& a, const Hull& b);
+Manifold sector_contact(const SectorParts& a, const SectorParts& b);
+
+/// Ray casts against convex parts (direction must be unit length).
+RayHit hull_raycast(const Hull& h, Vec2 origin, Vec2 dir, Real max_distance);
+RayHit piece_raycast(const Piece& p, Vec2 origin, Vec2 dir, Real max_distance);
+
+}  // namespace collide2d::detail

@@ -1,0 +1,100 @@
+// collide2d - 2D collision detection for games. MIT License.
+#pragma once
+// Internal geometric primitives shared by the pair queries.
+#include <algorithm>
+#include <limits>
+
+#include "collide2d/math.hpp"
+
+namespace collide2d::detail {
+
+/// A wider type for predicates: exact for float input (differences and 2x2 determinants of
+/// floats fit in a double's 53 bits), nearly so for double input.
+#ifdef COLLIDE2D_DOUBLE
+using Wide = long double;
+#else
+using Wide = double;
+#endif
+
+/// Orientation of r relative to the directed line p -> q: > 0 left, < 0 right, 0 on it.
+inline Wide orient(Vec2 p, Vec2 q, Vec2 r) {
+  return (Wide(q.x) - p.x) * (Wide(r.y) - p.y) - (Wide(q.y) - p.y) * (Wide(r.x) - p.x);
+}
+/// dot(a1 - a0, b1 - b0) in the wide type.
+inline Wide dot_w(Vec2 a0, Vec2 a1, Vec2 b0, Vec2 b1) {
+  return (Wide(a1.x) - a0.x) * (Wide(b1.x) - b0.x) + (Wide(a1.y) - a0.y) * (Wide(b1.y) - b0.y);
+}
+
+/// The point of segment ab nearest to p.
+inline Vec2 closest_on_segment(Vec2 p, Vec2 a, Vec2 b) {
+  Vec2 e = b - a;
+  Real ee = dot(e, e);
+  if (ee <= 0) return a;
+  Real t = dot(p - a, e) / ee;
+  if (t <= 0) return a;
+  if (t >= 1) return b;
+  return a + e * t;
+}
+
+/// A common point of two segments known to intersect.
+inline Vec2 segment_segment_common(Vec2 p0, Vec2 p1, Vec2 q0, Vec2 q1) {
+  Wide o0 = orient(p0, p1, q0), o1 = orient(p0, p1, q1);
+  if (o0 == 0 && o1 == 0) {  // collinear: an endpoint of one lies on the other
+    for (Vec2 c : {q0, q1})
+      if (dot_w(p0, c, p0, p1) >= 0 && dot_w(p1, c, p1, p0) >= 0) return c;
+    return p0;
+  }
+  if (o0 == 0) return q0;
+  if (o1 == 0) return q1;
+  Wide t = o0 / (o0 - o1);
+  return {Real(q0.x + (Wide(q1.x) - q0.x) * t), Real(q0.y + (Wide(q1.y) - q0.y) * t)};
+}
+
+/// Keeps the part of polygon `in` (m points; 1 or 2 allowed) left of or on the line p -> q.
+inline int clip_polygon_halfplane(const Vec2* in, int m, Vec2 p, Vec2 q, Vec2* out) {
+  int k = 0;
+  if (m == 1) {
+    if (orient(p, q, in[0]) >= 0) out[k++] = in[0];
+    return k;
+  }
+  for (int i = 0; i < m; ++i) {
+    Vec2 a = in[i], b = in[(i + 1) % m];
+    Wide da = orient(p, q, a), db = orient(p, q, b);
+    if (da >= 0) out[k++] = a;
+    if ((da > 0 && db < 0) || (da < 0 && db > 0)) {
+      Wide t = da / (da - db);
+      out[k++] = {Real(a.x + (Wide(b.x) - a.x) * t), Real(a.y + (Wide(b.y) - a.y) * t)};
+    }
+  }
+  return k;
+}
+
+/// Closest points between two convex cores by scanning every vertex against every edge
+/// (cores must be disjoint for the result to be their distance).
+inline Real brute_closest(const Vec2* a, int na, const Vec2* b, int nb, Vec2* pa, Vec2* pb) {
+  Real best = std::numeric_limits<Real>::max();
+  auto scan = [&](const Vec2* p, int np, const Vec2* e, int ne, bool swap) {
+    int edges = ne <= 2 ? 1 : ne;
+    for (int i = 0; i < np; ++i) {
+      for (int j = 0; j < edges; ++j) {
+        Vec2 q = ne == 1 ? e[0] : closest_on_segment(p[i], e[j], e[(j + 1) % ne]);
+        Real d = length_sq(q - p[i]);
+        if (d < best) {
+          best = d;
+          if (swap) { *pa = q; *pb = p[i]; } else { *pa = p[i]; *pb = q; }
+        }
+      }
+    }
+  };
+  scan(a, na, b, nb, false);
+  scan(b, nb, a, na, true);
+  return length(*pb - *pa);
+}
+
+/// Contact points from clipping the incident edge i1-i2 (grown by rinc) against the
+/// reference edge r1-r2 (outward normal nref, grown by rref): up to two points, each the
+/// midpoint between the two surfaces, keeping those that touch within `slack`.
+int clip_contact_points(Vec2 r1, Vec2 r2, Vec2 nref, Real rref, Vec2 i1, Vec2 i2, Real rinc,
+                        Real slack, Vec2 out[2]);
+
+}  // namespace collide2d::detail

@@ -1,0 +1,312 @@
+// collide2d - 2D collision detection for games. MIT License.
+// Hulls (convex polygon cores grown by a radius): construction, exact intersection test,
+// closest points, separating axes and contact manifolds.
+#include <algorithm>
+#include <limits>
+
+#include "query/convex.hpp"
+#include "query/geometry.hpp"
+
+namespace collide2d::detail {
+
+Hull::Hull(const Point& s) : v(vbuf), n(nbuf), count(1) { vbuf[0] = s.at; }
+Hull::Hull(const Circle& s) : v(vbuf), n(nbuf), count(1), radius(s.radius) { vbuf[0] = s.center; }
+Hull::Hull(const Segment& s) { set_segment(s.a, s.b, 0); }
+Hull::Hull(const Capsule& s) { set_segment(s.a, s.b, s.radius); }
+Hull::Hull(const Polygon& s) : v(s.vertices.data()), n(s.normals.data()), count(s.count), radius(s.radius) {}
+
+void Hull::set_segment(Vec2 a, Vec2 b, Real r) {
+  v = vbuf;
+  n = nbuf;
+  radius = r;
+  vbuf[0] = a;
+  if (a == b) { count = 1; return; }
+  count = 2;
+  vbuf[1] = b;
+  Vec2 d = normalize(b - a);
+  nbuf[0] = {d.y, -d.x};
+  nbuf[1] = {-d.y, d.x};
+}
+
+namespace {
+// A box core from its center, unit axes and half extents; degenerate extents give a
+// segment or a point, and a box too thin for the scalar to keep convex becomes a segment.
+void set_box(Hull& h, Vec2 c, Vec2 ax, Vec2 ay, Real hx, Real hy) {
+  if (hx == 0 && hy == 0) { h.v = h.vbuf; h.n = h.nbuf; h.count = 1; h.vbuf[0] = c; return; }
+  if (hx == 0) { h.set_segment(c - ay * hy, c + ay * hy, 0); return; }
+  if (hy == 0) { h.set_segment(c - ax * hx, c + ax * hx, 0); return; }
+  h.v = h.vbuf;
+  h.n = h.nbuf;
+  h.count = 4;
+  h.radius = 0;
+  Vec2 ex = ax * hx, ey = ay * hy;
+  h.vbuf[0] = c - ex - ey;
+  h.vbuf[1] = c + ex - ey;
+  h.vbuf[2] = c + ex + ey;
+  h.vbuf[3] = c - ex + ey;
+  h.nbuf[0] = -ay;
+  h.nbuf[1] = ax;
+  h.nbuf[2] = ay;
+  h.nbuf[3] = -ax;
+  for (int i = 0; i < 4; ++i) {
+    if (orient(h.vbuf[i], h.vbuf[(i + 1) % 4], h.vbuf[(i + 2) % 4]) <= 0) {
+      if (hx >= hy) h.set_segment(c - ex, c + ex, 0);
+      else h.set_segment(c - ey, c + ey, 0);
+      return;
+    }
+  }
+}
+}  // namespace
+
+Hull::Hull(const Aabb& s) {
+  Vec2 c = s.center(), he = s.half_extents();
+  if (s.min.x < s.max.x && s.min.y < s.max.y) {
+    v = vbuf; n = nbuf; count = 4;
+    vbuf[0] = s.min; vbuf[1] = {s.max.x, s.min.y}; vbuf[2] = s.max; vbuf[3] = {s.min.x, s.max.y};
+    nbuf[0] = {0, -1}; nbuf[1] = {1, 0}; nbuf[2] = {0, 1}; nbuf[3] = {-1, 0};
+  } else if (s.min.x < s.max.x) {
+    set_segment(s.min, {s.max.x, s.min.y}, 0);
+  } else if (s.min.y < s.max.y) {
+    set_segment(s.min, {s.min.x, s.max.y}, 0);
+  } else {
+    set_box(*this, c, {1, 0}, {0, 1}, he.x, he.y);
+  }
+}
+
+Hull::Hull(const Box& s) { set_box(*this, s.center, s.rot.x_axis(), s.rot.y_axis(), s.half_extents.x, s.half_extents.y); }
+
+Vec2 Hull::support(Vec2 d) const {
+  int best = 0;
+  Real bv = dot(v[0], d);
+  for (int i = 1; i < count; ++i) {
+    Real x = dot(v[i], d);
+    if (x > bv) { bv = x; best = i; }
+  }
+  return v[best];
+}
+
+bool Hull::has_area() const { return count >= 3 || radius > 0; }
+
+Real point_hull_distance(const Hull& h, Vec2 p, Vec2* nearest) {
+  if (h.count >= 3) {
+    bool inside = true;
+    for (int i = 0; i < h.count && inside; ++i)
+      if (orient(h.v[i], h.v[(i + 1) % h.count], p) < 0) inside = false;
+    if (inside) { if (nearest) *nearest = p; return 0; }
+  }
+  Real best = std::numeric_limits<Real>::max();
+  Vec2 bp = h.v[0];
+  int edges = h.count == 1 ? 1 : (h.count == 2 ? 1 : h.count);
+  for (int i = 0; i < edges; ++i) {
+    Vec2 q = h.count == 1 ? h.v[0] : closest_on_segment(p, h.v[i], h.v[(i + 1) % h.count]);
+    Real d = length_sq(q - p);
+    if (d < best) { best = d; bp = q; }
+  }
+  if (nearest) *nearest = bp;
+  return length(bp - p);
+}
+
+namespace {
+
+// Exact (for float input) test whether the cores are separated by one of the candidate axes.
+bool cores_separated(const Hull& a, const Hull& b) {
+  if (a.count == 1 && b.count == 1) return !(a.v[0] == b.v[0]);
+  auto by_edges = [](const Hull& h, const Hull& o) {
+    if (h.count < 2) return false;
+    int edges = h.count == 2 ? 2 : h.count;
+    for (int i = 0; i < edges; ++i) {
+      Vec2 p = h.v[i], q = h.v[(i + 1) % h.count];
+      bool all = true;
+      for (int j = 0; j < o.count && all; ++j) all = orient(p, q, o.v[j]) < 0;
+      if (all) return true;
+    }
+    if (h.count == 2) {  // end caps
+      bool beyond1 = true, beyond0 = true;
+      for (int j = 0; j < o.count; ++j) {
+        beyond1 = beyond1 && dot_w(h.v[1], o.v[j], h.v[0], h.v[1]) > 0;
+        beyond0 = beyond0 && dot_w(h.v[0], o.v[j], h.v[0], h.v[1]) < 0;
+      }
+      if (beyond1 || beyond0) return true;
+    }
+    return false;
+  };
+  return by_edges(a, b) || by_edges(b, a);
+}
+
+// A point common to two intersecting cores.
+Vec2 common_point(const Hull& a, const Hull& b) {
+  if (a.count == 1) return a.v[0];
+  if (b.count == 1) return b.v[0];
+  if (a.count == 2 && b.count == 2) return segment_segment_common(a.v[0], a.v[1], b.v[0], b.v[1]);
+  const Hull& clip_by = a.count >= 3 ? a : b;
+  const Hull& clipped = a.count >= 3 ? b : a;
+  Vec2 buf[2][Polygon::kMaxVertices * 2 + 8];
+  int m = clipped.count;
+  for (int i = 0; i < m; ++i) buf[0][i] = clipped.v[i];
+  int cur = 0;
+  for (int e = 0; e < clip_by.count && m > 0; ++e)
+    m = clip_polygon_halfplane(buf[cur], m, clip_by.v[e], clip_by.v[(e + 1) % clip_by.count], buf[1 - cur]), cur = 1 - cur;
+  if (m > 0) {
+    Vec2 s{0, 0};
+    for (int i = 0; i < m; ++i) s += buf[cur][i];
+    return s / Real(m);
+  }
+  // Rounding emptied the clip of a touching pair: the closest vertex-edge pair is ~0 apart.
+  Vec2 pa, pb;
+  brute_closest(a.v, a.count, b.v, b.count, &pa, &pb);
+  return (pa + pb) * Real(0.5);
+}
+
+}  // namespace
+
+DistanceResult core_distance(const Hull& a, const Hull& b) {
+  if (!cores_separated(a, b)) {
+    Vec2 p = common_point(a, b);
+    return {0, p, p};
+  }
+  Vec2 pa, pb;
+  Real d = brute_closest(a.v, a.count, b.v, b.count, &pa, &pb);
+  return {d, pa, pb};
+}
+
+DistanceResult grow(const DistanceResult& core, Real ra, Real rb) {
+  Real d = core.distance;
+  if (d > ra + rb) {
+    Vec2 n = (core.point_b - core.point_a) / d;
+    return {d - ra - rb, core.point_a + n * ra, core.point_b - n * rb};
+  }
+  if (d == 0) return {0, core.point_a, core.point_a};
+  Vec2 n = (core.point_b - core.point_a) / d;
+  Vec2 p = core.point_a + n * std::min(ra, d);
+  return {0, p, p};
+}
+
+Manifold flipped(Manifold m) {
+  m.normal = -m.normal;
+  return m;
+}
+
+namespace {
+
+struct Axis {
+  Real s = -std::numeric_limits<Real>::max();
+  Vec2 n{1, 0};
+};
+
+// Largest separation over the candidate axes (edge normals and segment end caps of both);
+// its negation is the penetration depth of the cores and `n` the direction to push b.
+Axis max_separation(const Hull& a, const Hull& b) {
+  Axis best;
+  if (a.count == 1 && b.count == 1) {
+    Vec2 d = b.v[0] - a.v[0];
+    Real l = length(d);
+    best.s = l;
+    best.n = l > 0 ? d / l : Vec2{0, 1};
+    return best;
+  }
+  auto scan = [&](const Hull& h, const Hull& o, Real sign) {
+    if (h.count < 2) return;
+    int edges = h.count == 2 ? 2 : h.count;
+    for (int i = 0; i < edges; ++i) {
+      Vec2 nn = h.n[i];
+      Real s = std::numeric_limits<Real>::max();
+      for (int j = 0; j < o.count; ++j) s = std::min(s, dot(nn, o.v[j] - h.v[i]));
+      if (s > best.s) { best.s = s; best.n = nn * sign; }
+    }
+    if (h.count == 2) {
+      Vec2 d = perp(h.n[0]);  // direction v0 -> v1
+      Real s1 = std::numeric_limits<Real>::max(), s0 = s1;
+      for (int j = 0; j < o.count; ++j) {
+        s1 = std::min(s1, dot(d, o.v[j] - h.v[1]));
+        s0 = std::min(s0, -dot(d, o.v[j] - h.v[0]));
+      }
+      if (s1 > best.s) { best.s = s1; best.n = d * sign; }
+      if (s0 > best.s) { best.s = s0; best.n = -d * sign; }
+    }
+  };
+  scan(a, b, 1);
+  scan(b, a, -1);
+  return best;
+}
+
+// The edge of h whose normal is most aligned with d, if aligned within the tolerance.
+int aligned_edge(const Hull& h, Vec2 d) {
+  if (h.count < 2) return -1;
+  int edges = h.count == 2 ? 2 : h.count;
+  int best = -1;
+  Real bv = Real(1) - Real(1e-4);
+  for (int i = 0; i < edges; ++i) {
+    Real x = dot(h.n[i], d);
+    if (x >= bv) { bv = x; best = i; }
+  }
+  return best;
+}
+
+}  // namespace
+
+int clip_contact_points(Vec2 r1, Vec2 r2, Vec2 nref, Real rref, Vec2 i1, Vec2 i2, Real rinc,
+                        Real slack, Vec2 out[2]) {
+  Vec2 t = r2 - r1;
+  Real d1 = dot(t, i1 - r1), d2 = dot(t, i2 - r1);
+  if (d1 < 0 && d2 < 0) return 0;
+  if (d1 < 0) i1 = i1 + (i2 - i1) * (d1 / (d1 - d2)), d1 = 0;
+  else if (d2 < 0) i2 = i2 + (i1 - i2) * (d2 / (d2 - d1)), d2 = 0;
+  Real tt = dot(t, t);
+  Real e1 = d1 - tt, e2 = d2 - tt;
+  if (e1 > 0 && e2 > 0) return 0;
+  if (e1 > 0) i1 = i1 + (i2 - i1) * (e1 / (e1 - e2));
+  else if (e2 > 0) i2 = i2 + (i1 - i2) * (e2 / (e2 - e1));
+  int k = 0;
+  for (Vec2 q : {i1, i2}) {
+    Real s = dot(q - r1, nref);
+    if (rref + rinc - s < -slack) continue;
+    out[k++] = q + nref * ((rref - s - rinc) * Real(0.5));
+  }
+  if (k == 2 && length_sq(out[1] - out[0]) <= slack * slack) k = 1;
+  return k;
+}
+
+Manifold convex_contact(const Hull& a, const Hull& b) {
+  Manifold m;
+  const Real R = a.radius + b.radius;
+  Axis ax = max_separation(a, b);
+  if (ax.s > R) return m;
+  DistanceResult core = core_distance(a, b);
+  if (core.distance > R) return m;
+  m.touching = true;
+  const bool separated = core.distance > 0;
+  if (separated) {
+    m.normal = (core.point_b - core.point_a) / core.distance;
+    m.depth = R - core.distance;
+  } else if (!a.has_area() && !b.has_area()) {
+    m.normal = ax.n;
+    m.depth = 0;
+    m.point_count = 1;
+    m.points[0] = core.point_a;
+    return m;
+  } else {
+    m.normal = ax.n;
+    m.depth = std::max(Real(0), R - ax.s);
+  }
+  const Vec2 n = m.normal;
+  int ea = aligned_edge(a, n), eb = aligned_edge(b, -n);
+  if (ea >= 0 && eb >= 0) {
+    Vec2 r1 = a.v[ea], r2 = a.v[(ea + 1) % a.count];
+    Vec2 i1 = b.v[eb], i2 = b.v[(eb + 1) % b.count];
+    Real scale = std::max({std::fabs(r1.x), std::fabs(r1.y), std::fabs(i1.x), std::fabs(i1.y), R, Real(1)});
+    m.point_count = clip_contact_points(r1, r2, a.n[ea], a.radius, i1, i2, b.radius,
+                                        scale * kRelEps * 16 + m.depth * Real(1e-3), m.points.data());
+    if (m.point_count > 0) return m;
+  }
+  m.point_count = 1;
+  if (separated) {
+    m.points[0] = ((core.point_a + n * a.radius) + (core.point_b - n * b.radius)) * Real(0.5);
+  } else if (ea < 0) {
+    m.points[0] = a.support(n) + n * (a.radius - m.depth * Real(0.5));
+  } else {
+    m.points[0] = b.support(-n) - n * (b.radius - m.depth * Real(0.5));
+  }
+  return m;
+}
+
+}  // namespace collide2d::detail

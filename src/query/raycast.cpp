@@ -1,0 +1,127 @@
+// collide2d - 2D collision detection for games. MIT License.
+// Ray casts against hulls (flat edges pushed out by the radius, vertex circles) and
+// sector pieces (two radial edges and one arc).
+#include <algorithm>
+#include <limits>
+
+#include "query/convex.hpp"
+#include "query/geometry.hpp"
+
+namespace collide2d::detail {
+namespace {
+
+struct Best {
+  Real t = std::numeric_limits<Real>::max();
+  Vec2 normal;
+  void offer(Real tt, Vec2 n) { if (tt >= 0 && tt < t) { t = tt; normal = n; } }
+};
+
+// Ray against the segment a-b; normal reported as `n_out` (or the side facing the origin).
+void ray_segment(Vec2 o, Vec2 u, Vec2 a, Vec2 b, Best& best, const Vec2* n_out) {
+  Vec2 e = b - a;
+  Real den = cross(u, e);
+  Vec2 w = a - o;
+  Vec2 side = perp(e);
+  if (den == 0) {
+    if (cross(u, w) != 0) return;  // parallel, off the line
+    Real ta = dot(w, u), tb = dot(b - o, u);
+    if (ta < 0 && tb < 0) return;
+    Real t = std::max(Real(0), std::min(ta, tb));
+    best.offer(t, n_out ? *n_out : -u);
+    return;
+  }
+  Real t = cross(w, e) / den;
+  Real s = cross(w, u) / den;
+  if (s < 0 || s > 1 || t < 0) return;
+  Vec2 n = n_out ? *n_out : normalize(dot(side, u) < 0 ? side : -side);
+  best.offer(t, n);
+}
+
+// Ray against a circle, entering hits only; `accept` filters the hit point.
+template <class F>
+void ray_circle(Vec2 o, Vec2 u, Vec2 c, Real r, Best& best, F accept) {
+  Vec2 m = o - c;
+  Real b = dot(m, u);
+  Real cc = dot(m, m) - r * r;
+  if (cc > 0 && b > 0) return;
+  Real disc = b * b - cc;
+  if (disc < 0) return;
+  Real t = -b - std::sqrt(disc);
+  if (t < 0) return;
+  Vec2 p = o + u * t;
+  if (!accept(p)) return;
+  best.offer(t, normalize(p - c, -u));
+}
+
+RayHit finish(const Best& best, Vec2 o, Vec2 u, Real max_distance) {
+  RayHit h;
+  if (best.t > max_distance) return h;
+  h.hit = true;
+  h.distance = best.t;
+  h.point = o + u * best.t;
+  h.normal = best.normal;
+  return h;
+}
+
+}  // namespace
+
+RayHit hull_raycast(const Hull& h, Vec2 o, Vec2 u, Real max_distance) {
+  if (point_hull_distance(h, o, nullptr) <= h.radius) return {true, true, 0, o, {}};
+  Best best;
+  if (h.count == 1) {
+    if (h.radius > 0) {
+      ray_circle(o, u, h.v[0], h.radius, best, [](Vec2) { return true; });
+    } else if (cross(u, h.v[0] - o) == 0 && dot(u, h.v[0] - o) >= 0) {
+      best.offer(dot(u, h.v[0] - o), -u);
+    }
+    return finish(best, o, u, max_distance);
+  }
+  if (h.radius == 0 && h.count == 2) {
+    ray_segment(o, u, h.v[0], h.v[1], best, nullptr);
+    return finish(best, o, u, max_distance);
+  }
+  if (h.radius == 0) {  // convex polygon: clip the ray against every edge's half-plane
+    Real enter = -std::numeric_limits<Real>::max(), leave = std::numeric_limits<Real>::max();
+    Vec2 n_enter{-u};
+    for (int i = 0; i < h.count; ++i) {
+      Vec2 n = h.n[i];
+      Real num = dot(n, h.v[i] - o);  // >= 0 when o is inside this half-plane
+      Real den = dot(n, u);
+      if (den == 0) {
+        if (num < 0) return {};
+        continue;
+      }
+      Real t = num / den;
+      if (den < 0) {
+        if (t > enter) { enter = t; n_enter = n; }
+      } else {
+        leave = std::min(leave, t);
+      }
+    }
+    if (enter > leave || leave < 0) return {};
+    best.offer(enter, n_enter);
+    return finish(best, o, u, max_distance);
+  }
+  // Rounded: edges pushed out by the radius, circles at the vertices.
+  int edges = h.count == 2 ? 2 : h.count;
+  for (int i = 0; i < edges; ++i) {
+    Vec2 n = h.n[i];
+    if (dot(n, u) >= 0) continue;
+    Vec2 a = h.v[i] + n * h.radius, b = h.v[(i + 1) % h.count] + n * h.radius;
+    ray_segment(o, u, a, b, best, &n);
+  }
+  for (int i = 0; i < h.count; ++i) ray_circle(o, u, h.v[i], h.radius, best, [](Vec2) { return true; });
+  return finish(best, o, u, max_distance);
+}
+
+RayHit piece_raycast(const Piece& p, Vec2 o, Vec2 u, Real max_distance) {
+  if (p.contains(o)) return {true, true, 0, o, {}};
+  Best best;
+  Vec2 nlo = p.normal_lo(), nhi = p.normal_hi();
+  ray_segment(o, u, p.c, p.c + p.lo * p.r, best, &nlo);
+  ray_segment(o, u, p.c, p.c + p.hi * p.r, best, &nhi);
+  ray_circle(o, u, p.c, p.r, best, [&](Vec2 q) { return p.in_cone(q - p.c); });
+  return finish(best, o, u, max_distance);
+}
+
+}  // namespace collide2d::detail

@@ -1,0 +1,423 @@
+// collide2d - 2D collision detection for games. MIT License.
+// Circle sectors as one convex piece (half_angle <= pi/2) or the union of two half-disks
+// (wider, not convex). A piece's boundary is two radial segments and one arc, so its
+// distance to a convex core is the least of: the two segments' distances and, when the
+// core's point nearest to the center lies outside the circle within the cone, that point's
+// distance to the circle. Intersection is tested by clipping the core to the cone.
+#include <algorithm>
+#include <limits>
+
+#include "query/convex.hpp"
+#include "query/geometry.hpp"
+
+namespace collide2d::detail {
+
+Real Piece::support_value(Vec2 d) const {
+  Real base = dot(c, d);
+  if (in_cone(d)) return base + r * length(d);
+  return std::max({base, base + r * dot(lo, d), base + r * dot(hi, d)});
+}
+
+Vec2 Piece::support(Vec2 d) const {
+  if (in_cone(d)) return c + normalize(d, mid) * r;
+  Real a = dot(lo, d), b = dot(hi, d);
+  if (a <= 0 && b <= 0) return c;
+  return c + (a >= b ? lo : hi) * r;
+}
+
+bool Piece::contains(Vec2 p) const {
+  Vec2 d = p - c;
+  return length_sq(d) <= r * r && in_cone(d);
+}
+
+SectorParts::SectorParts(const Sector& s) {
+  const Vec2 side = perp(s.dir);
+  const Vec2 lo = s.dir * s.cos_half - side * s.sin_half;
+  const Vec2 hi = s.dir * s.cos_half + side * s.sin_half;
+  if (s.half_angle <= 0) {
+    count = 0;
+    seg.set_segment(s.center, s.center + s.dir * s.radius, 0);
+  } else if (s.cos_half >= 0) {
+    count = 1;
+    piece[0] = {s.center, s.radius, lo, hi, s.dir};
+  } else {
+    count = 2;
+    piece[0] = {s.center, s.radius, lo, -lo, perp(lo)};
+    piece[1] = {s.center, s.radius, -hi, hi, -perp(hi)};
+  }
+}
+
+namespace {
+
+// The core of h clipped to the piece's cone; returns the number of points left.
+int clip_to_cone(const Piece& p, const Vec2* v, int n, Vec2* out) {
+  Vec2 buf[2][Polygon::kMaxVertices + 8];
+  int m = n;
+  for (int i = 0; i < n; ++i) buf[0][i] = v[i];
+  const Vec2 lines[3][2] = {{p.c, p.c + p.lo}, {p.c + p.hi, p.c}, {p.c, p.c + Vec2{p.mid.y, -p.mid.x}}};
+  int cur = 0;
+  for (const auto& l : lines) {
+    if (m == 0) break;
+    m = clip_polygon_halfplane(buf[cur], m, l[0], l[1], buf[1 - cur]);
+    cur = 1 - cur;
+  }
+  for (int i = 0; i < m; ++i) out[i] = buf[cur][i];
+  return m;
+}
+
+// Nearest point to c of the convex polygon (possibly degenerate) q[0..m).
+Vec2 nearest_in_polygon(const Vec2* q, int m, Vec2 c) {
+  if (m >= 3) {
+    bool inside = true;
+    for (int i = 0; i < m && inside; ++i) inside = orient(q[i], q[(i + 1) % m], c) >= 0;
+    if (inside) return c;
+  }
+  Vec2 best = q[0];
+  Real bd = length_sq(q[0] - c);
+  for (int i = 0; i < m; ++i) {
+    Vec2 x = closest_on_segment(c, q[i], q[(i + 1) % m]);
+    Real d = length_sq(x - c);
+    if (d < bd) { bd = d; best = x; }
+  }
+  return best;
+}
+
+void keep_min(DistanceResult& best, const DistanceResult& cand) {
+  if (cand.distance < best.distance) best = cand;
+}
+
+void set_edge(Hull& e, const Piece& p, int which) {
+  e.set_segment(p.c, p.c + (which == 0 ? p.lo : p.hi) * p.r, 0);
+}
+
+}  // namespace
+
+DistanceResult core_distance(const Piece& p, const Hull& h) {
+  Vec2 clipped[Polygon::kMaxVertices + 8];
+  int m = clip_to_cone(p, h.v, h.count, clipped);
+  if (m > 0) {
+    Vec2 q = nearest_in_polygon(clipped, m, p.c);
+    if (length_sq(q - p.c) <= p.r * p.r) return {0, q, q};
+  }
+  DistanceResult best{std::numeric_limits<Real>::max(), {}, {}};
+  for (int k = 0; k < 2; ++k) {
+    Hull e;
+    set_edge(e, p, k);
+    keep_min(best, core_distance(e, h));
+  }
+  Vec2 q;
+  Real dq = point_hull_distance(h, p.c, &q);
+  if (dq > p.r && p.in_cone(q - p.c)) keep_min(best, {dq - p.r, p.c + (q - p.c) * (p.r / dq), q});
+  return best;
+}
+
+DistanceResult core_distance(const Piece& a, const Piece& b) {
+  DistanceResult best{std::numeric_limits<Real>::max(), {}, {}};
+  for (int k = 0; k < 2; ++k) {
+    Hull e;
+    set_edge(e, a, k);
+    DistanceResult r = core_distance(b, e);
+    keep_min(best, {r.distance, r.point_b, r.point_a});
+    set_edge(e, b, k);
+    keep_min(best, core_distance(a, e));
+    if (best.distance == 0) return best;
+  }
+  Vec2 d = b.c - a.c;
+  Real l = length(d);
+  if (l > 0) {
+    Vec2 u = d / l;
+    if (l <= a.r + b.r && l >= std::fabs(a.r - b.r)) {  // the circles cross: do the arcs?
+      Real x = (l * l + a.r * a.r - b.r * b.r) / (2 * l);
+      Real y = std::sqrt(std::max(Real(0), a.r * a.r - x * x));
+      for (Real sgn : {Real(1), Real(-1)}) {
+        Vec2 p = a.c + u * x + perp(u) * (y * sgn);
+        if (a.in_cone(p - a.c) && b.in_cone(p - b.c)) return {0, p, p};
+      }
+    }
+    if (l > a.r + b.r && a.in_cone(u) && b.in_cone(-u)) keep_min(best, {l - a.r - b.r, a.c + u * a.r, b.c - u * b.r});
+  }
+  return best;
+}
+
+// ---------------------------------------------------------------- contact of convex parts
+
+namespace {
+
+constexpr Real kAlign = Real(1) - Real(1e-4);
+
+// Index of the piece's flat edge whose outward normal is aligned with d (0 lo, 1 hi), or -1.
+int piece_flat(const Piece& p, Vec2 d) {
+  if (dot(p.normal_lo(), d) >= kAlign) return 0;
+  if (dot(p.normal_hi(), d) >= kAlign) return 1;
+  return -1;
+}
+
+// The flat edge as a reference edge r1 -> r2 (counter-clockwise around the piece).
+void piece_edge(const Piece& p, int which, Vec2& r1, Vec2& r2) {
+  bool half_disk = dot(p.lo, p.hi) <= Real(-1) + Real(1e-6);
+  if (half_disk) { r1 = p.c + p.hi * p.r; r2 = p.c + p.lo * p.r; return; }
+  if (which == 0) { r1 = p.c; r2 = p.c + p.lo * p.r; } else { r1 = p.c + p.hi * p.r; r2 = p.c; }
+}
+
+int hull_flat(const Hull& h, Vec2 d) {
+  if (h.count < 2) return -1;
+  int edges = h.count == 2 ? 2 : h.count;
+  for (int i = 0; i < edges; ++i)
+    if (dot(h.n[i], d) >= kAlign) return i;
+  return -1;
+}
+
+Real min_along(const Hull& h, Vec2 n) {
+  Real m = dot(h.v[0], n);
+  for (int i = 1; i < h.count; ++i) m = std::min(m, dot(h.v[i], n));
+  return m;
+}
+
+Real scale_of(Vec2 a, Real r) { return std::max({std::fabs(a.x), std::fabs(a.y), r, Real(1)}); }
+
+}  // namespace
+
+Manifold convex_contact(const Piece& p, const Hull& h) {
+  Manifold m;
+  const Real R = h.radius;
+  DistanceResult core = core_distance(p, h);
+  if (core.distance > R) return m;
+  m.touching = true;
+  m.point_count = 1;
+  if (core.distance > 0) {
+    m.normal = (core.point_b - core.point_a) / core.distance;
+    m.depth = R - core.distance;
+    m.points[0] = (core.point_a + core.point_b - m.normal * R) * Real(0.5);
+    return m;
+  }
+  // Cores overlap: the shortest escape is along one of finitely many normals of the
+  // Minkowski difference; the support function there is an upper bound everywhere else.
+  Real best = std::numeric_limits<Real>::max();
+  Vec2 bn{1, 0};
+  auto consider = [&](Vec2 n) {
+    Real f = p.support_value(n) - min_along(h, n) + R;
+    if (f < best) { best = f; bn = n; }
+  };
+  int edges = h.count >= 3 ? h.count : (h.count == 2 ? 2 : 0);
+  for (int i = 0; i < edges; ++i) consider(-h.n[i]);
+  if (h.count == 2) { consider(perp(h.n[0])); consider(-perp(h.n[0])); }
+  consider(p.normal_lo());
+  consider(p.normal_hi());
+  consider(p.mid);
+  const Vec2 apex[3] = {p.c, p.c + p.lo * p.r, p.c + p.hi * p.r};
+  for (int i = 0; i < h.count; ++i)
+    for (Vec2 a : apex) {
+      Vec2 d = h.v[i] - a;
+      if (length_sq(d) > 0) consider(normalize(d));
+    }
+  m.normal = bn;
+  m.depth = std::max(Real(0), best);
+  const Vec2 n = bn;
+  int fp = piece_flat(p, n);
+  if (fp < 0) { m.points[0] = p.support(n) - n * (m.depth * Real(0.5)); return m; }
+  int fh = hull_flat(h, -n);
+  if (fh < 0) { m.points[0] = h.support(-n) - n * (R - m.depth * Real(0.5)); return m; }
+  Vec2 r1, r2;
+  piece_edge(p, fp, r1, r2);
+  Real slack = scale_of(p.c, p.r) * kRelEps * 16 + m.depth * Real(1e-3);
+  int k = clip_contact_points(r1, r2, n, 0, h.v[fh], h.v[(fh + 1) % h.count], R, slack, m.points.data());
+  if (k > 0) { m.point_count = k; return m; }
+  m.points[0] = p.support(n) - n * (m.depth * Real(0.5));
+  return m;
+}
+
+Manifold convex_contact(const Piece& a, const Piece& b) {
+  Manifold m;
+  DistanceResult core = core_distance(a, b);
+  if (core.distance > 0) return m;
+  m.touching = true;
+  m.point_count = 1;
+  Real best = std::numeric_limits<Real>::max();
+  Vec2 bn{1, 0};
+  auto consider = [&](Vec2 n) {
+    Real f = a.support_value(n) + b.support_value(-n);
+    if (f < best) { best = f; bn = n; }
+  };
+  consider(a.normal_lo());
+  consider(a.normal_hi());
+  consider(-b.normal_lo());
+  consider(-b.normal_hi());
+  consider(a.mid);
+  consider(-b.mid);
+  const Vec2 pa[3] = {a.c, a.c + a.lo * a.r, a.c + a.hi * a.r};
+  const Vec2 pb[3] = {b.c, b.c + b.lo * b.r, b.c + b.hi * b.r};
+  for (Vec2 x : pa)
+    for (Vec2 y : pb)
+      if (length_sq(y - x) > 0) consider(normalize(y - x));
+  m.normal = bn;
+  m.depth = std::max(Real(0), best);
+  const Vec2 n = bn;
+  int fa = piece_flat(a, n);
+  if (fa < 0) { m.points[0] = a.support(n) - n * (m.depth * Real(0.5)); return m; }
+  int fb = piece_flat(b, -n);
+  if (fb < 0) { m.points[0] = b.support(-n) + n * (m.depth * Real(0.5)); return m; }
+  Vec2 r1, r2, i1, i2;
+  piece_edge(a, fa, r1, r2);
+  piece_edge(b, fb, i1, i2);
+  Real slack = scale_of(a.c, a.r + b.r) * kRelEps * 16 + m.depth * Real(1e-3);
+  int k = clip_contact_points(r1, r2, n, 0, i1, i2, 0, slack, m.points.data());
+  if (k > 0) { m.point_count = k; return m; }
+  m.points[0] = a.support(n) - n * (m.depth * Real(0.5));
+  return m;
+}
+
+// ------------------------------------------------------- contact with a non-convex sector
+//
+// The shortest translation v of b that leaves the union's interior: for a direction n,
+// e(n) is the first t >= 0 at which b + t n overlaps no convex pair (each pair's overlap
+// along a line is an interval, found exactly by bisection on the exact overlap test).
+// e is minimised over candidate directions (every convex pair's own contact normal, the
+// notch of a wide sector, 48 even directions), then refined by golden-section search.
+
+namespace {
+
+struct Parts {
+  const Piece* pieces = nullptr;  // a's pieces (b's too when b is a sector)
+  int count = 0;
+  const Hull* hull = nullptr;     // b as a hull, when it is one
+};
+
+bool pair_overlaps(const Piece& a, const Parts& b, int j, Vec2 shift) {
+  Piece s = a;
+  s.c -= shift;  // moving b by +shift is moving a by -shift
+  if (b.hull) return core_distance(s, *b.hull).distance <= b.hull->radius;
+  return core_distance(s, b.pieces[j]).distance <= 0;
+}
+
+struct Escape {
+  const Parts& a;
+  const Parts& b;
+  Real reach;  // beyond this translation nothing overlaps
+  Real eps;    // bisection resolution
+
+  int b_count() const { return b.hull ? 1 : b.count; }
+
+  Real exit(Vec2 n) const {
+    Real t = 0;
+    for (int round = 0; round < 8; ++round) {
+      int pi = -1, pj = -1;
+      for (int i = 0; i < a.count && pi < 0; ++i)
+        for (int j = 0; j < b_count(); ++j)
+          if (pair_overlaps(a.pieces[i], b, j, n * t)) { pi = i; pj = j; break; }
+      if (pi < 0) return t;
+      Real lo = t, hi = t + reach;
+      while (hi - lo > eps) {
+        Real mid = (lo + hi) * Real(0.5);
+        if (mid <= lo || mid >= hi) break;
+        if (pair_overlaps(a.pieces[pi], b, pj, n * mid)) lo = mid; else hi = mid;
+      }
+      t = hi;
+    }
+    return t;
+  }
+};
+
+Vec2 unit_at(Real th) { return {std::cos(th), std::sin(th)}; }
+
+Manifold union_contact(const Parts& a, const Parts& b, Real reach, Real scale,
+                       const Vec2* extra, int extra_count) {
+  Manifold m;
+  bool any = false;
+  for (int i = 0; i < a.count && !any; ++i)
+    for (int j = 0; j < (b.hull ? 1 : b.count) && !any; ++j) any = pair_overlaps(a.pieces[i], b, j, {0, 0});
+  if (!any) return m;
+  Escape esc{a, b, reach, scale * kRelEps * 4};
+  Real best = std::numeric_limits<Real>::max();
+  Real best_th = 0;
+  auto consider = [&](Vec2 n) {
+    Real e = esc.exit(n);
+    if (e < best) { best = e; best_th = std::atan2(n.y, n.x); }
+  };
+  for (int k = 0; k < extra_count; ++k) consider(extra[k]);
+  const int kSamples = 48;
+  for (int k = 0; k < kSamples; ++k) consider(unit_at(2 * kPi * Real(k) / kSamples));
+  // Golden-section refinement around the best direction.
+  Real lo = best_th - 2 * kPi / kSamples, hi = best_th + 2 * kPi / kSamples;
+  const Real g = Real(0.6180339887498949);
+  Real x1 = hi - g * (hi - lo), x2 = lo + g * (hi - lo);
+  Real f1 = esc.exit(unit_at(x1)), f2 = esc.exit(unit_at(x2));
+  for (int it = 0; it < 40 && hi - lo > Real(1e-7); ++it) {
+    if (f1 < f2) { hi = x2; x2 = x1; f2 = f1; x1 = hi - g * (hi - lo); f1 = esc.exit(unit_at(x1)); }
+    else { lo = x1; x1 = x2; f1 = f2; x2 = lo + g * (hi - lo); f2 = esc.exit(unit_at(x2)); }
+  }
+  if (f1 < best) { best = f1; best_th = x1; }
+  if (f2 < best) { best = f2; best_th = x2; }
+  Vec2 n = unit_at(best_th);
+  // Re-evaluate exactly along the chosen direction (the stored angle came from atan2).
+  best = esc.exit(n);
+  m.touching = true;
+  m.normal = n;
+  m.depth = best;
+  // Contact point: the closest pair at the touching position, moved back half the depth.
+  DistanceResult near{std::numeric_limits<Real>::max(), {}, {}};
+  for (int i = 0; i < a.count; ++i) {
+    Piece s = a.pieces[i];
+    s.c -= n * best;
+    for (int j = 0; j < (b.hull ? 1 : b.count); ++j) {
+      DistanceResult r = b.hull ? grow(core_distance(s, *b.hull), 0, b.hull->radius)
+                                : core_distance(s, b.pieces[j]);
+      if (r.distance < near.distance) near = r;
+    }
+  }
+  m.point_count = 1;
+  m.points[0] = (near.point_a + n * best + near.point_b) * Real(0.5) - n * (best * Real(0.5));
+  return m;
+}
+
+Real diag(const Aabb& b) { return length(b.max - b.min); }
+
+}  // namespace
+
+Manifold sector_contact(const SectorParts& a, const Hull& b) {
+  Parts pa{a.piece, a.count, nullptr};
+  Parts pb{nullptr, 0, &b};
+  Aabb ba{a.piece[0].c - Vec2{a.piece[0].r, a.piece[0].r}, a.piece[0].c + Vec2{a.piece[0].r, a.piece[0].r}};
+  Aabb bb{b.v[0], b.v[0]};
+  for (int i = 1; i < b.count; ++i) { bb.min = min(bb.min, b.v[i]); bb.max = max(bb.max, b.v[i]); }
+  Real reach = (diag(ba) + diag(bb) + 2 * b.radius) * Real(1.01) + Real(1e-6);
+  Real scale = std::max({std::fabs(a.piece[0].c.x), std::fabs(a.piece[0].c.y), reach, Real(1)});
+  Vec2 extra[16];
+  int k = 0;
+  for (int i = 0; i < a.count; ++i) {
+    Manifold c = convex_contact(a.piece[i], b);
+    if (c.touching) extra[k++] = c.normal;
+  }
+  Hull disk;
+  disk.v = disk.vbuf; disk.n = disk.nbuf; disk.count = 1; disk.vbuf[0] = a.piece[0].c; disk.radius = a.piece[0].r;
+  Manifold c = convex_contact(disk, b);
+  if (c.touching) extra[k++] = c.normal;
+  // The notch: push b between the two straight edges.
+  const Piece& p = a.piece[0];
+  Vec2 m1 = a.piece[1].normal_hi(), m2 = p.normal_lo();  // normals pointing into the notch
+  Real a1 = dot(p.c, m1) - min_along(b, m1) + b.radius, a2 = dot(p.c, m2) - min_along(b, m2) + b.radius;
+  extra[k++] = m1;
+  extra[k++] = m2;
+  Real det = cross(m1, m2);
+  if (std::fabs(det) > Real(1e-6)) {
+    Vec2 v{(a1 * m2.y - a2 * m1.y) / det, (m1.x * a2 - m2.x * a1) / det};
+    if (length_sq(v) > 0) extra[k++] = normalize(v);
+  }
+  return union_contact(pa, pb, reach, scale, extra, k);
+}
+
+Manifold sector_contact(const SectorParts& a, const SectorParts& b) {
+  Parts pa{a.piece, a.count, nullptr};
+  Parts pb{b.piece, b.count, nullptr};
+  Real reach = (2 * a.piece[0].r + 2 * b.piece[0].r) * Real(1.42) + Real(1e-6);
+  Real scale = std::max({std::fabs(a.piece[0].c.x), std::fabs(a.piece[0].c.y), reach, Real(1)});
+  Vec2 extra[8];
+  int k = 0;
+  for (int i = 0; i < a.count; ++i)
+    for (int j = 0; j < b.count; ++j) {
+      Manifold c = convex_contact(a.piece[i], b.piece[j]);
+      if (c.touching && k < 8) extra[k++] = c.normal;
+    }
+  return union_contact(pa, pb, reach, scale, extra, k);
+}
+
+}  // namespace collide2d::detail

@@ -1,0 +1,94 @@
+// collide2d - 2D collision detection for games. MIT License.
+// make_polygon: order, clean and check a convex polygon.
+#include <cmath>
+#include <cstdio>
+
+#include "collide2d/shapes.hpp"
+#include "shapes/limits.hpp"
+
+namespace collide2d {
+
+std::optional<Polygon> make_polygon(std::span<const Vec2> points, Real radius, Invalid* why) {
+  auto fail = [&](const char* field, std::string msg) -> std::optional<Polygon> {
+    if (why) *why = Invalid{field, std::move(msg)};
+    return std::nullopt;
+  };
+  const int n_in = static_cast<int>(points.size());
+  if (n_in < 3 || n_in > Polygon::kMaxVertices)
+    return fail("points", "a polygon needs 3 to 64 points (got " + std::to_string(n_in) + ")");
+  for (Vec2 p : points) {
+    if (!is_finite(p)) return fail("points", "must hold finite numbers");
+    if (std::fabs(p.x) > kMaxCoordinate || std::fabs(p.y) > kMaxCoordinate)
+      return fail("points", "coordinates must be at most 1e12 in magnitude");
+  }
+  if (!std::isfinite(radius)) return fail("radius", "must be a finite number");
+  if (radius < 0) return fail("radius", "must be >= 0");
+  if (radius > kMaxCoordinate) return fail("radius", "must be at most 1e12");
+
+  // Work in double (exact for float input: differences and 2x2 determinants fit in 53 bits).
+  struct D { double x, y; };
+  D p[Polygon::kMaxVertices];
+  int n = 0;
+  for (Vec2 q : points) {
+    D d{q.x, q.y};
+    if (n > 0 && d.x == p[n - 1].x && d.y == p[n - 1].y) continue;  // repeated
+    p[n++] = d;
+  }
+  while (n > 1 && p[0].x == p[n - 1].x && p[0].y == p[n - 1].y) --n;
+  double area2 = 0;
+  for (int i = 0; i < n; ++i) {
+    const D& a = p[i];
+    const D& b = p[(i + 1) % n];
+    area2 += a.x * b.y - a.y * b.x;
+  }
+  if (n < 3 || area2 == 0)
+    return fail("points", "the polygon has zero area (fewer than 3 distinct, non-collinear points)");
+  // Drop collinear vertices; refuse reflex turns and backtracking.
+  const double sign = area2 > 0 ? 1 : -1;
+  D q[Polygon::kMaxVertices];
+  int m = 0;
+  for (int i = 0; i < n; ++i) {
+    const D& a = p[(i + n - 1) % n];
+    const D& b = p[i];
+    const D& c = p[(i + 1) % n];
+    double e1x = b.x - a.x, e1y = b.y - a.y, e2x = c.x - b.x, e2y = c.y - b.y;
+    double cr = (e1x * e2y - e1y * e2x) * sign;
+    if (cr < 0)
+      return fail("points", "the polygon is not convex: reflex vertex at index " + std::to_string(i));
+    if (cr == 0) {
+      if (e1x * e2x + e1y * e2y < 0)
+        return fail("points", "the polygon is not convex: it doubles back at index " + std::to_string(i));
+      continue;  // collinear: dropped
+    }
+    q[m++] = b;
+  }
+  if (m < 3) return fail("points", "the polygon has zero area");
+  // All turns agree; a simple convex polygon turns exactly once around.
+  double turning = 0;
+  for (int i = 0; i < m; ++i) {
+    const D& a = q[(i + m - 1) % m];
+    const D& b = q[i];
+    const D& c = q[(i + 1) % m];
+    double e1x = b.x - a.x, e1y = b.y - a.y, e2x = c.x - b.x, e2y = c.y - b.y;
+    turning += std::atan2(e1x * e2y - e1y * e2x, e1x * e2x + e1y * e2y);
+  }
+  if (std::fabs(turning) > 3 * 3.14159265358979323846)
+    return fail("points", "the polygon is not convex: its outline intersects itself");
+
+  Polygon poly;
+  poly.count = m;
+  poly.radius = radius;
+  for (int i = 0; i < m; ++i) {
+    const D& v = sign > 0 ? q[i] : q[m - 1 - i];
+    poly.vertices[i] = Vec2{static_cast<Real>(v.x), static_cast<Real>(v.y)};
+  }
+  for (int i = 0; i < m; ++i) {
+    const D& a = sign > 0 ? q[i] : q[m - 1 - i];
+    const D& b = sign > 0 ? q[(i + 1) % m] : q[(2 * m - 2 - i) % m];
+    double ex = b.x - a.x, ey = b.y - a.y, l = std::hypot(ex, ey);
+    poly.normals[i] = Vec2{static_cast<Real>(ey / l), static_cast<Real>(-ex / l)};
+  }
+  return poly;
+}
+
+}  // namespace collide2d

@@ -1,0 +1,181 @@
+// collide2d - 2D collision detection for games. MIT License.
+// Validation, bounding boxes and small utilities of the eight shapes.
+#include <cstdio>
+
+#include "collide2d/shapes.hpp"
+#include "shapes/limits.hpp"
+
+namespace collide2d {
+namespace {
+
+std::string num(double v) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.9g", v);
+  return buf;
+}
+
+std::optional<Invalid> check_real(const char* field, Real v) {
+  if (!std::isfinite(v)) return Invalid{field, "must be a finite number (got " + num(v) + ")"};
+  if (std::fabs(v) > kMaxCoordinate)
+    return Invalid{field, "magnitude must be at most " + num(kMaxCoordinate) + " (got " + num(v) + ")"};
+  return std::nullopt;
+}
+
+std::optional<Invalid> check_vec(const char* field, Vec2 v) {
+  if (!is_finite(v)) return Invalid{field, "must hold finite numbers"};
+  if (std::fabs(v.x) > kMaxCoordinate || std::fabs(v.y) > kMaxCoordinate)
+    return Invalid{field, "coordinates must be at most " + num(kMaxCoordinate) + " in magnitude"};
+  return std::nullopt;
+}
+
+std::optional<Invalid> check_radius(const char* field, Real r, bool allow_zero) {
+  if (auto e = check_real(field, r)) return e;
+  if (allow_zero ? r < 0 : r <= 0)
+    return Invalid{field, std::string(allow_zero ? "must be >= 0" : "must be > 0") + " (got " + num(r) + ")"};
+  return std::nullopt;
+}
+
+}  // namespace
+
+const char* shape_type_name(int index) {
+  static const char* const names[kShapeTypeCount] = {"point", "circle", "sector", "aabb",
+                                                     "box", "capsule", "segment", "polygon"};
+  return index >= 0 && index < kShapeTypeCount ? names[index] : "unknown";
+}
+
+std::optional<Invalid> validate(const Point& s) { return check_vec("at", s.at); }
+
+std::optional<Invalid> validate(const Circle& s) {
+  if (auto e = check_vec("center", s.center)) return e;
+  return check_radius("radius", s.radius, true);
+}
+
+std::optional<Invalid> validate(const Sector& s) {
+  if (auto e = check_vec("center", s.center)) return e;
+  if (auto e = check_radius("radius", s.radius, false)) return e;
+  if (auto e = check_real("facing", s.facing)) return e;
+  if (auto e = check_real("half_angle", s.half_angle)) return e;
+  if (s.half_angle < 0 || s.half_angle > kPi)
+    return Invalid{"half_angle", "must be in [0, pi] (got " + num(s.half_angle) + ")"};
+  return std::nullopt;
+}
+
+std::optional<Invalid> validate(const Aabb& s) {
+  if (auto e = check_vec("min", s.min)) return e;
+  if (auto e = check_vec("max", s.max)) return e;
+  if (s.min.x > s.max.x || s.min.y > s.max.y) return Invalid{"min", "must be <= max on both axes"};
+  return std::nullopt;
+}
+
+std::optional<Invalid> validate(const Box& s) {
+  if (auto e = check_vec("center", s.center)) return e;
+  if (auto e = check_vec("half_extents", s.half_extents)) return e;
+  if (s.half_extents.x < 0 || s.half_extents.y < 0) return Invalid{"half_extents", "must be >= 0"};
+  return check_real("angle", s.angle);
+}
+
+std::optional<Invalid> validate(const Capsule& s) {
+  if (auto e = check_vec("a", s.a)) return e;
+  if (auto e = check_vec("b", s.b)) return e;
+  return check_radius("radius", s.radius, true);
+}
+
+std::optional<Invalid> validate(const Segment& s) {
+  if (auto e = check_vec("a", s.a)) return e;
+  return check_vec("b", s.b);
+}
+
+std::optional<Invalid> validate(const Polygon& s) {
+  if (s.count < 3 || s.count > Polygon::kMaxVertices)
+    return Invalid{"points", "a polygon needs 3 to 64 vertices (has " + num(s.count) + ")"};
+  for (int i = 0; i < s.count; ++i)
+    if (auto e = check_vec("points", s.vertices[i])) return e;
+  if (auto e = check_radius("radius", s.radius, true)) return e;
+  for (int i = 0; i < s.count; ++i) {
+    Vec2 a = s.vertices[i], b = s.vertices[(i + 1) % s.count], c = s.vertices[(i + 2) % s.count];
+    if (cross(b - a, c - b) <= 0)
+      return Invalid{"points", "must be convex and counter-clockwise (build it with make_polygon)"};
+  }
+  return std::nullopt;
+}
+
+std::optional<Invalid> validate(const Shape& s) {
+  return std::visit([](const auto& v) { return validate(v); }, s);
+}
+
+Aabb bounds(const Point& s) { return {s.at, s.at}; }
+Aabb bounds(const Circle& s) { return {s.center - Vec2{s.radius, s.radius}, s.center + Vec2{s.radius, s.radius}}; }
+
+Aabb bounds(const Sector& s) {
+  Vec2 side = perp(s.dir);
+  Vec2 lo = s.dir * s.cos_half - side * s.sin_half, hi = s.dir * s.cos_half + side * s.sin_half;
+  Aabb b{s.center, s.center};
+  auto add = [&](Vec2 p) { b.min = min(b.min, p); b.max = max(b.max, p); };
+  add(s.center + lo * s.radius);
+  add(s.center + hi * s.radius);
+  // The four axis directions lie on the arc when their angle from `dir` is within half_angle.
+  const Vec2 axes[4] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
+  for (Vec2 u : axes)
+    if (dot(u, s.dir) >= s.cos_half) add(s.center + u * s.radius);
+  return b;
+}
+
+Aabb bounds(const Aabb& s) { return s; }
+
+Aabb bounds(const Box& s) {
+  Vec2 ex{std::fabs(s.rot.c) * s.half_extents.x + std::fabs(s.rot.s) * s.half_extents.y,
+          std::fabs(s.rot.s) * s.half_extents.x + std::fabs(s.rot.c) * s.half_extents.y};
+  return {s.center - ex, s.center + ex};
+}
+
+Aabb bounds(const Capsule& s) {
+  Vec2 r{s.radius, s.radius};
+  return {min(s.a, s.b) - r, max(s.a, s.b) + r};
+}
+
+Aabb bounds(const Segment& s) { return {min(s.a, s.b), max(s.a, s.b)}; }
+
+Aabb bounds(const Polygon& s) {
+  Aabb b{s.vertices[0], s.vertices[0]};
+  for (int i = 1; i < s.count; ++i) { b.min = min(b.min, s.vertices[i]); b.max = max(b.max, s.vertices[i]); }
+  Vec2 r{s.radius, s.radius};
+  return {b.min - r, b.max + r};
+}
+
+Aabb bounds(const Shape& s) {
+  return std::visit([](const auto& v) { return bounds(v); }, s);
+}
+
+bool has_area(const Shape& s) {
+  struct V {
+    bool operator()(const Point&) const { return false; }
+    bool operator()(const Circle& c) const { return c.radius > 0; }
+    bool operator()(const Sector& c) const { return c.half_angle > 0; }
+    bool operator()(const Aabb& b) const { return b.min.x < b.max.x && b.min.y < b.max.y; }
+    bool operator()(const Box& b) const { return b.half_extents.x > 0 && b.half_extents.y > 0; }
+    bool operator()(const Capsule& c) const { return c.radius > 0; }
+    bool operator()(const Segment&) const { return false; }
+    bool operator()(const Polygon&) const { return true; }
+  };
+  return std::visit(V{}, s);
+}
+
+Shape translated(const Shape& s, Vec2 t) {
+  struct V {
+    Vec2 t;
+    Shape operator()(const Point& p) const { return Point{p.at + t}; }
+    Shape operator()(const Circle& c) const { return Circle{c.center + t, c.radius}; }
+    Shape operator()(Sector c) const { c.center += t; return c; }
+    Shape operator()(const Aabb& b) const { return Aabb{b.min + t, b.max + t}; }
+    Shape operator()(Box b) const { b.center += t; return b; }
+    Shape operator()(const Capsule& c) const { return Capsule{c.a + t, c.b + t, c.radius}; }
+    Shape operator()(const Segment& c) const { return Segment{c.a + t, c.b + t}; }
+    Shape operator()(Polygon p) const {
+      for (int i = 0; i < p.count; ++i) p.vertices[i] += t;
+      return p;
+    }
+  };
+  return std::visit(V{t}, s);
+}
+
+}  // namespace collide2d
