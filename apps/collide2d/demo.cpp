@@ -186,6 +186,7 @@ Outcome draw_case(draw::SvgDocument& doc, const Case& c, double x, double y, dou
   draw::SvgPanel panel(doc, x + pad, y + header, w - 2 * pad, h - header - pad,
                        world.min - Vec2(margin, margin), world.max + Vec2(margin, margin));
   const Real px = Real(1.0 / panel.scale());  // one pixel in world units
+  doc.begin_clip(x + 3, y + header - 2, w - 6, h - header - 1);
 
   draw::draw_shape(panel, c.a, kStyleA);
   draw::draw_shape(panel, c.b, kStyleB);
@@ -244,6 +245,7 @@ Outcome draw_case(draw::SvgDocument& doc, const Case& c, double x, double y, dou
                 fmt(double(best->distance));
     }
   }
+  doc.end_clip();
   doc.label(x + pad, y + 30, result, 11, "#333333");
   return o;
 }

@@ -265,7 +265,8 @@ std::string answer_line(std::string_view line) {
     Json in;
     try {
       in = Json::parse(line.begin(), line.end());
-    } catch (const Json::parse_error& e) {
+    } catch (const Json::exception& e) {
+      // A syntax error, or a number too large for a double (1e999: out_of_range 406).
       std::string what = e.what();
       // Drop nlohmann's "[json.exception.parse_error.101] " prefix.
       if (auto p = what.find("] "); what.rfind("[json.exception", 0) == 0 && p != std::string::npos)

@@ -70,6 +70,14 @@ void SvgDocument::rect(double x, double y, double w, double h, const Style& styl
            num(h) + "\"" + attrs(style) + "/>\n";
 }
 
+void SvgDocument::begin_clip(double x, double y, double w, double h) {
+  const std::string id = "clip" + std::to_string(++clips_);
+  body_ += "<clipPath id=\"" + id + "\"><rect x=\"" + num(x) + "\" y=\"" + num(y) + "\" width=\"" +
+           num(w) + "\" height=\"" + num(h) + "\"/></clipPath>\n<g clip-path=\"url(#" + id + ")\">\n";
+}
+
+void SvgDocument::end_clip() { body_ += "</g>\n"; }
+
 std::string SvgDocument::str() const {
   std::string s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
   s += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + num(width_) + "\" height=\"" +
@@ -173,8 +181,9 @@ void SvgPanel::rounded_polygon(std::span<const Vec2> ccw, Real radius, const Sty
     Px e = map(double(v[j].x) + r * nrm[i].first, double(v[j].y) + r * nrm[i].second);
     d += " L" + num(e.x) + " " + num(e.y);
     Px f = map(double(v[j].x) + r * nrm[j].first, double(v[j].y) + r * nrm[j].second);
-    // Counter-clockwise in the world is clockwise on the y-down screen: sweep flag 1.
-    d += " A" + rp + " " + rp + " 0 0 1 " + num(f.x) + " " + num(f.y);
+    // The y flip turns counter-clockwise in the world into SVG's negative-angle direction:
+    // sweep flag 0.
+    d += " A" + rp + " " + rp + " 0 0 0 " + num(f.x) + " " + num(f.y);
   }
   d += " Z";
   doc_.raw("<path d=\"" + d + "\"" + attrs(style) + "/>\n");
@@ -197,7 +206,7 @@ void SvgPanel::sector(Vec2 center, Real radius, Real facing, Real half_angle,
   Px e = map(cx + r * std::cos(f + h), cy + r * std::sin(f + h));
   const std::string rp = num(r * scale_);
   std::string d = "M" + num(c.x) + " " + num(c.y) + " L" + num(s.x) + " " + num(s.y) + " A" + rp +
-                  " " + rp + " 0 " + (2 * h > kPi ? "1" : "0") + " 1 " + num(e.x) + " " +
+                  " " + rp + " 0 " + (2 * h > kPi ? "1" : "0") + " 0 " + num(e.x) + " " +
                   num(e.y) + " Z";
   doc_.raw("<path d=\"" + d + "\"" + attrs(style) + "/>\n");
 }

@@ -60,6 +60,10 @@ class SvgDocument {
              std::string_view color = "#000000", bool bold = false);
   /// A rectangle in picture pixels.
   void rect(double x, double y, double w, double h, const Style& style);
+  /// Everything drawn until `end_clip` is clipped to this rectangle (picture pixels).
+  void begin_clip(double x, double y, double w, double h);
+  /// Ends the innermost `begin_clip`.
+  void end_clip();
   /// The complete SVG document.
   std::string str() const;
   /// Writes the document to a file; false on failure.
@@ -71,6 +75,7 @@ class SvgDocument {
  private:
   double width_, height_;
   std::string body_;
+  int clips_ = 0;
 };
 
 /// A viewport: draws the world rectangle [world_min, world_max] (uniformly scaled, centered,
