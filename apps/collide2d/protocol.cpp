@@ -173,7 +173,7 @@ Real parse_real(const Json& v, const std::string& path) {
   const double d = v.get<double>();
   if (!std::isfinite(d)) fail(path, "must be a finite number");
   if (std::fabs(d) > double(std::numeric_limits<Real>::max())) {
-    char buf[64];
+    char buf[160];
     std::snprintf(buf, sizeof buf, "out of range: |%g| exceeds the largest %s (%g)", d,
                   std::is_same_v<Real, float> ? "float" : "double",
                   double(std::numeric_limits<Real>::max()));
