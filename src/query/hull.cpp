@@ -269,10 +269,9 @@ int clip_contact_points(Vec2 r1, Vec2 r2, Vec2 nref, Real rref, Vec2 i1, Vec2 i2
 Manifold convex_contact(const Hull& a, const Hull& b) {
   Manifold m;
   const Real R = a.radius + b.radius;
-  Axis ax = max_separation(a, b);
-  if (ax.s > R) return m;
   DistanceResult core = core_distance(a, b);
   if (core.distance > R) return m;
+  Axis ax = max_separation(a, b);
   m.touching = true;
   const bool separated = core.distance > 0;
   if (separated) {

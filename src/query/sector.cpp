@@ -27,7 +27,7 @@ Vec2 Piece::support(Vec2 d) const {
 
 bool Piece::contains(Vec2 p) const {
   Vec2 d = p - c;
-  return length_sq(d) <= r * r && in_cone(d);
+  return length(d) <= r && in_cone(d);
 }
 
 SectorParts::SectorParts(const Sector& s) {
@@ -97,7 +97,7 @@ DistanceResult core_distance(const Piece& p, const Hull& h) {
   int m = clip_to_cone(p, h.v, h.count, clipped);
   if (m > 0) {
     Vec2 q = nearest_in_polygon(clipped, m, p.c);
-    if (length_sq(q - p.c) <= p.r * p.r) return {0, q, q};
+    if (length(q - p.c) <= p.r) return {0, q, q};
   }
   DistanceResult best{std::numeric_limits<Real>::max(), {}, {}};
   for (int k = 0; k < 2; ++k) {
@@ -107,7 +107,8 @@ DistanceResult core_distance(const Piece& p, const Hull& h) {
   }
   Vec2 q;
   Real dq = point_hull_distance(h, p.c, &q);
-  if (dq > p.r && p.in_cone(q - p.c)) keep_min(best, {dq - p.r, p.c + (q - p.c) * (p.r / dq), q});
+  if (dq > 0 && p.in_cone(q - p.c))
+    keep_min(best, {std::max(Real(0), dq - p.r), p.c + (q - p.c) * (std::min(dq, p.r) / dq), q});
   return best;
 }
 
@@ -294,6 +295,7 @@ struct Escape {
   const Parts& b;
   Real reach;  // beyond this translation nothing overlaps
   Real eps;    // bisection resolution
+  Real slack;  // free space b needs beyond an exit for it to count
 
   int b_count() const { return b.hull ? 1 : b.count; }
 
@@ -304,7 +306,17 @@ struct Escape {
       for (int i = 0; i < a.count && pi < 0; ++i)
         for (int j = 0; j < b_count(); ++j)
           if (pair_overlaps(a.pieces[i], b, j, n * t)) { pi = i; pj = j; break; }
-      if (pi < 0) return t;
+      if (pi < 0) {
+        // Only a robust exit counts: b must stay free a little further on, so that a notch
+        // thinner than the tolerance is not taken for a way out.
+        Real probe = t + t * Real(4e-3) + slack;
+        bool free_after = true;
+        for (int i = 0; i < a.count && free_after; ++i)
+          for (int j = 0; j < b_count() && free_after; ++j)
+            if (pair_overlaps(a.pieces[i], b, j, n * probe)) { free_after = false; pi = i; pj = j; }
+        if (free_after) return t;
+        t = probe;
+      }
       Real lo = t, hi = t + reach;
       while (hi - lo > eps) {
         Real mid = (lo + hi) * Real(0.5);
@@ -326,7 +338,7 @@ Manifold union_contact(const Parts& a, const Parts& b, Real reach, Real scale,
   for (int i = 0; i < a.count && !any; ++i)
     for (int j = 0; j < (b.hull ? 1 : b.count) && !any; ++j) any = pair_overlaps(a.pieces[i], b, j, {0, 0});
   if (!any) return m;
-  Escape esc{a, b, reach, scale * kRelEps * 4};
+  Escape esc{a, b, reach, scale * std::numeric_limits<Real>::epsilon() * 2, reach * Real(2e-4) + scale * Real(1e-5)};
   Real best = std::numeric_limits<Real>::max();
   Real best_th = 0;
   auto consider = [&](Vec2 n) {
@@ -334,19 +346,41 @@ Manifold union_contact(const Parts& a, const Parts& b, Real reach, Real scale,
     if (e < best) { best = e; best_th = std::atan2(n.y, n.x); }
   };
   for (int k = 0; k < extra_count; ++k) consider(extra[k]);
-  const int kSamples = 48;
-  for (int k = 0; k < kSamples; ++k) consider(unit_at(2 * kPi * Real(k) / kSamples));
-  // Golden-section refinement around the best direction.
-  Real lo = best_th - 2 * kPi / kSamples, hi = best_th + 2 * kPi / kSamples;
-  const Real g = Real(0.6180339887498949);
-  Real x1 = hi - g * (hi - lo), x2 = lo + g * (hi - lo);
-  Real f1 = esc.exit(unit_at(x1)), f2 = esc.exit(unit_at(x2));
-  for (int it = 0; it < 40 && hi - lo > Real(1e-7); ++it) {
-    if (f1 < f2) { hi = x2; x2 = x1; f2 = f1; x1 = hi - g * (hi - lo); f1 = esc.exit(unit_at(x1)); }
-    else { lo = x1; x1 = x2; f1 = f2; x2 = lo + g * (hi - lo); f2 = esc.exit(unit_at(x2)); }
+  const int kSamples = 96;
+  Real sample[kSamples];
+  for (int k = 0; k < kSamples; ++k) {
+    sample[k] = esc.exit(unit_at(2 * kPi * Real(k) / kSamples));
+    if (sample[k] < best) { best = sample[k]; best_th = 2 * kPi * Real(k) / kSamples; }
   }
-  if (f1 < best) { best = f1; best_th = x1; }
-  if (f2 < best) { best = f2; best_th = x2; }
+  // Golden-section refinement around the best direction found and the three lowest local
+  // minima of the samples (the escape distance is not unimodal around a non-convex sector).
+  Real starts[4] = {best_th, 0, 0, 0};
+  int n_starts = 1;
+  for (int pass = 0; pass < 3; ++pass) {
+    int pick = -1;
+    for (int k = 0; k < kSamples; ++k) {
+      Real l = sample[(k + kSamples - 1) % kSamples], r = sample[(k + 1) % kSamples];
+      if (!(sample[k] <= l && sample[k] <= r)) continue;
+      Real th = 2 * kPi * Real(k) / kSamples;
+      bool used = false;
+      for (int s2 = 0; s2 < n_starts; ++s2) used = used || std::fabs(std::remainder(th - starts[s2], 2 * kPi)) < Real(1e-6);
+      if (!used && (pick < 0 || sample[k] < sample[pick])) pick = k;
+    }
+    if (pick < 0) break;
+    starts[n_starts++] = 2 * kPi * Real(pick) / kSamples;
+  }
+  const Real g = Real(0.6180339887498949);
+  for (int s2 = 0; s2 < n_starts; ++s2) {
+    Real lo = starts[s2] - 2 * kPi / kSamples, hi = starts[s2] + 2 * kPi / kSamples;
+    Real x1 = hi - g * (hi - lo), x2 = lo + g * (hi - lo);
+    Real f1 = esc.exit(unit_at(x1)), f2 = esc.exit(unit_at(x2));
+    for (int it = 0; it < 24 && hi - lo > Real(1e-6); ++it) {
+      if (f1 < f2) { hi = x2; x2 = x1; f2 = f1; x1 = hi - g * (hi - lo); f1 = esc.exit(unit_at(x1)); }
+      else { lo = x1; x1 = x2; f1 = f2; x2 = lo + g * (hi - lo); f2 = esc.exit(unit_at(x2)); }
+    }
+    if (f1 < best) { best = f1; best_th = x1; }
+    if (f2 < best) { best = f2; best_th = x2; }
+  }
   Vec2 n = unit_at(best_th);
   // Re-evaluate exactly along the chosen direction (the stored angle came from atan2).
   best = esc.exit(n);
@@ -365,7 +399,7 @@ Manifold union_contact(const Parts& a, const Parts& b, Real reach, Real scale,
     }
   }
   m.point_count = 1;
-  m.points[0] = (near.point_a + n * best + near.point_b) * Real(0.5) - n * (best * Real(0.5));
+  m.points[0] = (near.point_a + n * best + near.point_b) * Real(0.5);
   return m;
 }
 
