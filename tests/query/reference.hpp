@@ -474,16 +474,36 @@ inline Separation separation(const Ref& A, const Ref& B, V t = {0, 0}) {
 
 // ---- penetration depth of unions of convex pieces ----
 
-/// Inner polygon (counter-clockwise) of the Minkowski difference A - B from k support points.
+/// Convex hull (counter-clockwise, strictly convex) by the monotone chain.
+inline std::vector<V> hull(std::vector<V> p) {
+  std::sort(p.begin(), p.end(), [](V a, V b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
+  if (p.size() < 3) return p;
+  std::vector<V> h(2 * p.size());
+  size_t k = 0;
+  for (size_t i = 0; i < p.size(); ++i) {
+    while (k >= 2 && cross(h[k - 1] - h[k - 2], p[i] - h[k - 2]) <= 0) --k;
+    h[k++] = p[i];
+  }
+  for (size_t i = p.size() - 1, t = k + 1; i-- > 0;) {
+    while (k >= t && cross(h[k - 1] - h[k - 2], p[i] - h[k - 2]) <= 0) --k;
+    h[k++] = p[i];
+  }
+  h.resize(k - 1);
+  return h;
+}
+
+/// Inner polygon (counter-clockwise) of the Minkowski difference A - B: the hull of the support
+/// points in k directions and of the differences of the pieces' corner points.
 inline std::vector<V> minkowski_diff(const Piece& A, const Piece& B, int k) {
-  std::vector<V> out;
+  std::vector<V> pts;
   for (int i = 0; i < k; ++i) {
     V u = unit_at(2 * kPiL * i / k);
-    V p = A.support_point(u) - B.support_point({-u.x, -u.y});
-    if (out.empty() || len(p - out.back()) > 0) out.push_back(p);
+    pts.push_back(A.support_point(u) - B.support_point({-u.x, -u.y}));
   }
-  while (out.size() > 1 && len(out.front() - out.back()) == 0) out.pop_back();
-  return out;
+  if (A.r == 0 && B.r == 0)
+    for (V a : A.pts)
+      for (V b : B.pts) pts.push_back(a - b);
+  return hull(pts);
 }
 
 /// Open parameter interval of segment p(s) = a + (b-a)s inside the interior of convex ccw `poly`.
@@ -538,17 +558,26 @@ inline LD depth(const Ref& A, const Ref& B, LD* err = nullptr) {
   for (auto& m : ms) inside = inside || in_convex(m, o);
   if (err) *err = 2 * (A.curved() + B.curved()) * (1 - std::cos(kPiL / K)) + 1e-15L;
   if (!inside) return 0;
-  LD best = kInf;
+  LD best = kInf, scale = 0;
+  for (auto& m : ms)
+    for (V p : m) scale = std::max(scale, len(p));
+  // A part of an edge of one polygon is on the boundary of the union unless the points just
+  // outside it are in another polygon (two pieces of a wide sector share an edge).
+  const LD eps = 1e-10L * (1 + scale);
   for (size_t k = 0; k < ms.size(); ++k) {
     const auto& m = ms[k];
     for (size_t i = 0; i < m.size(); ++i) {
       V a = m[i], b = m[(i + 1) % m.size()];
       if (m.size() < 2) break;
+      V e = b - a;
+      LD el = len(e);
+      if (el == 0) continue;
+      V out{e.y / el * eps, -e.x / el * eps};
       std::vector<std::pair<LD, LD>> cut;
       for (size_t l = 0; l < ms.size(); ++l) {
         if (l == k) continue;
         LD s0, s1;
-        if (clip_inside(ms[l], a, b, s0, s1)) cut.push_back({s0, s1});
+        if (clip_inside(ms[l], a + out, b + out, s0, s1)) cut.push_back({s0, s1});
       }
       std::sort(cut.begin(), cut.end());
       LD cur = 0;

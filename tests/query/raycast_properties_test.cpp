@@ -1,0 +1,183 @@
+// collide2d - 2D collision detection for games. MIT License.
+// Property tests of raycast for every shape against marching along the ray with the
+// reference's exact point-to-shape distance (sphere tracing), typed and dispatched.
+
+#include <gtest/gtest.h>
+
+#include <variant>
+
+#include "collide2d/query.hpp"
+#include "query/reference.hpp"
+
+namespace {
+
+using namespace ref;
+using collide2d::Shape;
+
+struct March {
+  bool decided = false;  // false when the march gave up (grazing)
+  bool hit = false;
+  LD t = 0;
+};
+
+/// First t in [0, tmax] where the ray meets the shape: sphere tracing with the exact distance
+/// (it never steps over the shape), stopped when the distance is below `eps`.
+March march(const Ref& s, V o, V d, LD tmax, LD eps) {
+  LD t = 0;
+  for (int i = 0; i < 20000; ++i) {
+    LD dist = s.pdist(o + d * t);
+    if (dist <= eps) return {true, true, t};
+    t += dist;
+    if (t > tmax) return {true, false, t};
+  }
+  return {};
+}
+
+/// The outward normal at the boundary point reached from outside at x (gradient of the exact
+/// distance just outside).
+V numeric_normal(const Ref& s, V x, LD h) {
+  V gx{h, 0}, gy{0, h};
+  V g{s.pdist(x + gx) - s.pdist(x - gx), s.pdist(x + gy) - s.pdist(x - gy)};
+  LD l = len(g);
+  return l > 0 ? g * (1 / l) : V{0, 0};
+}
+
+/// True when n is an outward normal of the (convex) piece at p: p maximises u.n over the piece.
+bool supports(const Ref& s, V p, V n, LD tol) {
+  for (const Piece& pc : s.pieces) {
+    if (pc.support(n) - dot(p, n) <= tol) return true;
+  }
+  return false;
+}
+
+class RaycastProperties : public testing::TestWithParam<int> {};
+
+TEST_P(RaycastProperties, MatchesMarching) {
+  const int kind = GetParam();
+  Rng g(4242 + kind);
+  int decided = 0, total = 0, hits = 0;
+  for (int i = 0; i < 260; ++i) {
+    const int fam = i % 5;  // 0,1 general; 2 degenerate; 3 far; 4 origin inside
+    V off = fam == 3 ? V{(i % 2 ? 1e4L : -1e4L), 1e4L} : V{0, 0};
+    LD size = uni(g, 0.3, 2);
+    Case c = random_shape(kind, g, off + V{uni(g, -1, 1), uni(g, -1, 1)}, size, fam == 2,
+                          kind == kSector && i % 3 == 0);
+    const Ref& s = c.ref;
+    const LD tol = tolerance(s.size(), s.offset());
+    V o, target = random_point_in(s, g);
+    if (fam == 4) {
+      o = random_point_in(s, g);
+    } else {
+      o = target + unit_at(uni(g, 0, 2 * kPiL)) * (size * uni(g, 1.5, 4));
+      if (i % 7 == 0) target = target + unit_at(uni(g, 0, 2 * kPiL)) * (size * uni(g, 0, 1));
+    }
+    V dir = target - o;
+    if (len(dir) == 0) dir = {1, 0};
+    collide2d::Ray ray{toR(o), toR(dir * uni(g, 0.1, 10)), Real(0)};
+    ray.max_distance = Real(i % 3 == 0 ? size * uni(g, 0, 5) : 1e3L);
+    o = toV(ray.origin);
+    V d = toV(ray.direction);
+    d = d * (1 / len(d));
+    const LD tmax = ray.max_distance;
+    SCOPED_TRACE(c.text + "  ray origin " + fmtv(o) + " direction " + fmtv(ray.direction) +
+                 " max " + fmt(tmax) + " tol " + fmt(tol));
+    ASSERT_FALSE(collide2d::validate(ray).has_value());
+
+    for (int dispatched = 0; dispatched < 2; ++dispatched) {
+      const collide2d::RayHit h =
+          dispatched ? collide2d::raycast(c.shape, ray)
+                     : std::visit([&](const auto& x) { return collide2d::raycast(x, ray); }, c.shape);
+      ++total;
+      // the origin well inside: a hit at distance 0 with `inside`
+      bool deep_inside = s.pdist(o) == 0;
+      for (V e : {V{1, 0}, V{-1, 0}, V{0, 1}, V{0, -1}}) deep_inside = deep_inside && s.pdist(o + e * (3 * tol)) == 0;
+      if (deep_inside) {
+        ++decided;
+        EXPECT_TRUE(h.hit && h.inside) << "origin inside the shape";
+        EXPECT_EQ(h.distance, 0);
+        continue;
+      }
+      if (s.pdist(o) <= 3 * tol) continue;  // origin on the boundary within rounding: either answer
+      V side{-d.y, d.x};
+      const LD eps = 1e-13L * (1 + size + s.offset());
+      March m0 = march(s, o, d, tmax + 1, eps);
+      March m1 = march(s, o + side * (2 * tol), d, tmax + 1, eps);
+      March m2 = march(s, o - side * (2 * tol), d, tmax + 1, eps);
+      if (!m0.decided || !m1.decided || !m2.decided) continue;
+      const bool robust_hit = m0.hit && m1.hit && m2.hit;
+      // a clear miss: the ray never comes within 2 tol of the shape (marching to 4 tol)
+      const March thick = march(s, o, d, tmax + 1, 4 * tol);
+      const bool robust_miss = thick.decided && !thick.hit;
+      if (robust_miss || (m0.hit && m0.t > tmax + 10 * tol)) {
+        ++decided;
+        EXPECT_FALSE(h.hit) << "hit at " << fmt(h.distance) << " but the ray misses";
+        continue;
+      }
+      if (!robust_hit || m0.t > tmax - 10 * tol) continue;
+      // tolerance on the distance grows at grazing incidence
+      V x0 = o + d * m0.t;
+      V nref = numeric_normal(s, o + d * (m0.t - std::min(m0.t, 1e-4L * (1 + size))) , 1e-6L * (1 + size));
+      LD cosi = std::fabs(dot(nref, d));
+      LD tol_t = tol / std::max(cosi, LD(0.02));
+      ++decided;
+      ++hits;
+      ASSERT_TRUE(h.hit) << "the ray hits at " << fmt(m0.t) << " (" << fmtv(x0) << ")";
+      EXPECT_FALSE(h.inside);
+      ASSERT_TRUE(std::isfinite(h.distance) && is_finite(h.point) && is_finite(h.normal));
+      EXPECT_NEAR(LD(h.distance), m0.t, tol_t) << "first hit distance";
+      EXPECT_LE(LD(h.distance), tmax + tol);
+      EXPECT_LE(s.pdist(toV(h.point)), tol) << "hit point " << fmtv(h.point) << " not on the shape";
+      EXPECT_LE(len(toV(h.point) - (o + d * LD(h.distance))), tol + tol_t * 1e-3L)
+          << "point != origin + distance * direction";
+      V n = toV(h.normal);
+      EXPECT_NEAR(len(n), 1, kDouble ? 1e-9 : 1e-5) << "normal not unit";
+      EXPECT_LE(dot(n, d), tol) << "normal " << fmtv(n) << " does not face the ray";
+      EXPECT_TRUE(supports(s, x0, n, 2 * tol))
+          << "normal " << fmtv(n) << " is not an outward normal at " << fmtv(x0)
+          << " (reference normal " << fmtv(nref) << ")";
+    }
+  }
+  if (kind != kPoint) {  // rays at a point are all within rounding of it: see the exact tests
+    EXPECT_GE(decided * 3, total * 2) << "too few rays clear of the tolerance band";
+    EXPECT_GE(hits, 40);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(AllShapes, RaycastProperties, testing::Range(0, 8),
+                         [](const testing::TestParamInfo<int>& i) { return kind_name(i.param); });
+
+// A wide sector's notch: rays from inside the notch toward the apex and the arms.
+TEST(RaycastProperties, WideSectorNotch) {
+  Rng g(99);
+  for (int i = 0; i < 200; ++i) {
+    LD h = uni(g, kPiL / 2 + 0.05L, kPiL - 1e-3L), f = uni(g, -kPiL, kPiL), R = uni(g, 0.5, 2);
+    Case c = mk_sector({uni(g, -1, 1), uni(g, -1, 1)}, R, f, h);
+    const Ref& s = c.ref;
+    LD tol = tolerance(s.size(), s.offset());
+    V o = s.a - unit_at(f + uni(g, -0.5, 0.5) * (kPiL - h)) * (R * uni(g, 0.05, 0.9));
+    V d = unit_at(uni(g, 0, 2 * kPiL));
+    collide2d::Ray ray{toR(o), toR(d), Real(10)};
+    o = toV(ray.origin);
+    d = toV(ray.direction) * (1 / len(toV(ray.direction)));
+    SCOPED_TRACE(c.text + "  ray origin " + fmtv(o) + " direction " + fmtv(d));
+    if (s.pdist(o) <= 3 * tol) continue;
+    V side{-d.y, d.x};
+    March m0 = march(s, o, d, 11, 1e-14L), m1 = march(s, o + side * (2 * tol), d, 11, 1e-14L),
+          m2 = march(s, o - side * (2 * tol), d, 11, 1e-14L);
+    if (!m0.decided || !m1.decided || !m2.decided || m1.hit != m0.hit || m2.hit != m0.hit) continue;
+    auto hit = collide2d::raycast(c.shape, ray);
+    if (!m0.hit) {
+      March thick = march(s, o, d, 11, 4 * tol);
+      if (thick.decided && !thick.hit) EXPECT_FALSE(hit.hit);
+      continue;
+    }
+    ASSERT_TRUE(hit.hit);
+    V nref = numeric_normal(s, o + d * (m0.t - std::min(m0.t, LD(1e-4))), 1e-6L);
+    LD tol_t = tol / std::max(std::fabs(dot(nref, d)), LD(0.02));
+    EXPECT_NEAR(LD(hit.distance), m0.t, tol_t);
+    EXPECT_LE(dot(toV(hit.normal), d), tol);
+    EXPECT_TRUE(supports(s, o + d * m0.t, toV(hit.normal), 2 * tol)) << fmtv(hit.normal);
+  }
+}
+
+}  // namespace
