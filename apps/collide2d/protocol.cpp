@@ -1,6 +1,7 @@
 // collide2d - 2D collision detection for games. MIT License.
 #include "protocol.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -155,6 +156,28 @@ Json answer_object(const Json& in) {
                  "disc_union_query or map_query)");
 }
 
+/// Deepest nesting of arrays and objects in a JSON text (strings skipped). Lines deeper than
+/// kMaxDepth are refused before parsing: copying and printing such values would recurse.
+constexpr int kMaxDepth = 128;
+int nesting_depth(std::string_view text) {
+  int depth = 0, deepest = 0;
+  bool in_string = false, escaped = false;
+  for (char c : text) {
+    if (in_string) {
+      if (escaped) escaped = false;
+      else if (c == '\\') escaped = true;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      deepest = std::max(deepest, ++depth);
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return deepest;
+}
+
 std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
 std::string error_line(const Json* id, const std::string& message) {
@@ -262,6 +285,9 @@ bool is_blank(std::string_view line) {
 std::string answer_line(std::string_view line) {
   const Json* id = nullptr;
   try {
+    if (nesting_depth(line) > kMaxDepth)
+      return error_line(nullptr, "invalid input: arrays and objects nested deeper than " +
+                                     std::to_string(kMaxDepth) + " levels");
     Json in;
     try {
       in = Json::parse(line.begin(), line.end());
