@@ -405,6 +405,29 @@ Manifold union_contact(const Parts& a, const Parts& b, Real reach, Real scale,
 
 Real diag(const Aabb& b) { return length(b.max - b.min); }
 
+// Directions to move a convex part x (given by its lowest extent along a direction) into the
+// notch of the wide sector w: onto either straight edge's line, or into the corner of both.
+template <class MinAlong>
+int notch_directions(const SectorParts& w, MinAlong min_x, Vec2* out) {
+  if (w.count != 2) return 0;
+  const Piece& p = w.piece[0];
+  Vec2 m1 = w.piece[1].normal_hi(), m2 = p.normal_lo();  // normals pointing into the notch
+  Real a1 = dot(p.c, m1) - min_x(m1), a2 = dot(p.c, m2) - min_x(m2);
+  int k = 0;
+  out[k++] = m1;
+  out[k++] = m2;
+  Real det = cross(m1, m2);
+  if (std::fabs(det) > Real(1e-6)) {
+    Vec2 v{(a1 * m2.y - a2 * m1.y) / det, (m1.x * a2 - m2.x * a1) / det};
+    if (length_sq(v) > 0) out[k++] = normalize(v);
+  }
+  return k;
+}
+
+void set_disk(Hull& h, const Piece& p) {
+  h.v = h.vbuf; h.n = h.nbuf; h.count = 1; h.vbuf[0] = p.c; h.radius = p.r;
+}
+
 }  // namespace
 
 Manifold sector_contact(const SectorParts& a, const Hull& b) {
@@ -422,20 +445,10 @@ Manifold sector_contact(const SectorParts& a, const Hull& b) {
     if (c.touching) extra[k++] = c.normal;
   }
   Hull disk;
-  disk.v = disk.vbuf; disk.n = disk.nbuf; disk.count = 1; disk.vbuf[0] = a.piece[0].c; disk.radius = a.piece[0].r;
+  set_disk(disk, a.piece[0]);
   Manifold c = convex_contact(disk, b);
   if (c.touching) extra[k++] = c.normal;
-  // The notch: push b between the two straight edges.
-  const Piece& p = a.piece[0];
-  Vec2 m1 = a.piece[1].normal_hi(), m2 = p.normal_lo();  // normals pointing into the notch
-  Real a1 = dot(p.c, m1) - min_along(b, m1) + b.radius, a2 = dot(p.c, m2) - min_along(b, m2) + b.radius;
-  extra[k++] = m1;
-  extra[k++] = m2;
-  Real det = cross(m1, m2);
-  if (std::fabs(det) > Real(1e-6)) {
-    Vec2 v{(a1 * m2.y - a2 * m1.y) / det, (m1.x * a2 - m2.x * a1) / det};
-    if (length_sq(v) > 0) extra[k++] = normalize(v);
-  }
+  k += notch_directions(a, [&](Vec2 m) { return min_along(b, m) - b.radius; }, extra + k);
   return union_contact(pa, pb, reach, scale, extra, k);
 }
 
@@ -444,13 +457,35 @@ Manifold sector_contact(const SectorParts& a, const SectorParts& b) {
   Parts pb{b.piece, b.count, nullptr};
   Real reach = (2 * a.piece[0].r + 2 * b.piece[0].r) * Real(1.42) + Real(1e-6);
   Real scale = std::max({std::fabs(a.piece[0].c.x), std::fabs(a.piece[0].c.y), reach, Real(1)});
-  Vec2 extra[8];
+  Vec2 extra[24];
   int k = 0;
   for (int i = 0; i < a.count; ++i)
     for (int j = 0; j < b.count; ++j) {
       Manifold c = convex_contact(a.piece[i], b.piece[j]);
-      if (c.touching && k < 8) extra[k++] = c.normal;
+      if (c.touching) extra[k++] = c.normal;
     }
+  Hull da, db;
+  set_disk(da, a.piece[0]);
+  set_disk(db, b.piece[0]);
+  for (int j = 0; j < b.count; ++j) {
+    Manifold c = convex_contact(b.piece[j], da);  // b's piece against a's whole disk
+    if (c.touching) extra[k++] = -c.normal;
+  }
+  for (int i = 0; i < a.count; ++i) {
+    Manifold c = convex_contact(a.piece[i], db);
+    if (c.touching) extra[k++] = c.normal;
+  }
+  auto min_of = [](const SectorParts& x) {
+    return [&x](Vec2 m) {
+      Real v = std::numeric_limits<Real>::max();
+      for (int i = 0; i < x.count; ++i) v = std::min(v, -x.piece[i].support_value(-m));
+      return v;
+    };
+  };
+  k += notch_directions(a, min_of(b), extra + k);  // b into a's notch
+  int k0 = k;
+  k += notch_directions(b, min_of(a), extra + k);  // a into b's notch: b moves the other way
+  for (int i = k0; i < k; ++i) extra[i] = -extra[i];
   return union_contact(pa, pb, reach, scale, extra, k);
 }
 
