@@ -222,6 +222,8 @@ def cases(scalar):
     add(q("distance", id=52, a=C(0, 0, 1), b=C(0, 0, -1e39)), with_id(expect_error("b.radius"), 52))
     # Invalid UTF-8 inside a line: still exactly one error line.
     add('{"id":50,"op":"\udcff"}', expect_error())
+    # Deeply nested values (here the id) are refused, not a crash.
+    add('{"id":' + '[' * 5000 + ']' * 5000 + ',"op":"overlap"}', without_id(expect_error("nested")))
     # After all the errors, the tool still answers.
     add(q("overlap", id=51, a=c1, b=C(0.5, 0, 0.1)), expect_exact({"id": 51, "overlap": True}))
     return L
