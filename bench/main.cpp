@@ -13,9 +13,10 @@ int main(int argc, char** argv) {
   bench::register_pair_benchmarks();
   bench::register_sector_swing_benchmarks();
   benchmark::AddCustomContext("collide2d_scalar", sizeof(collide2d::Real) == 4 ? "float" : "double");
-  benchmark::AddCustomContext("box2d_version", std::to_string(b2_version.major) + "." +
-                                                   std::to_string(b2_version.minor) + "." +
-                                                   std::to_string(b2_version.revision));
+  benchmark::AddCustomContext("box2d_version", BENCH_BOX2D_PACKAGE_VERSION);
+  benchmark::AddCustomContext("box2d_b2_version", std::to_string(b2_version.major) + "." +
+                                                      std::to_string(b2_version.minor) + "." +
+                                                      std::to_string(b2_version.revision));
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();

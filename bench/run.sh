@@ -1,7 +1,7 @@
 #!/bin/sh
 # collide2d - 2D collision detection for games. MIT License.
-# Configure and build the `bench` preset, run every benchmark once into a JSON file, and
-# regenerate the tables in docs/benchmarks.md from it.
+# Configure and build the `bench` preset, run every benchmark once (one run, so that ratios
+# are comparable) into a JSON file, and regenerate the tables in docs/benchmarks.md from it.
 #   bench/run.sh [extra Google Benchmark flags, e.g. --benchmark_filter=swing]
 set -eu
 cd "$(dirname "$0")/.."
@@ -9,8 +9,7 @@ cmake --preset bench
 cmake --build --preset bench
 out=build/bench/results.json
 uptime
-build/bench/bench/collide2d_bench --benchmark_min_time=0.1 --benchmark_repetitions=3 \
-  --benchmark_report_aggregates_only=true \
+build/bench/bench/collide2d_bench --benchmark_min_time=0.2 \
   --benchmark_out="$out" --benchmark_out_format=json "$@"
 python3 bench/report.py "$out" --update docs/benchmarks.md
 echo "tables written to docs/benchmarks.md from $out"
