@@ -14,6 +14,10 @@
 int main(int argc, char** argv) {
   CLI::App app{"collide2d - 2D collision detection for games"};
   app.require_subcommand(1);
+  app.footer(
+      "Examples:\n"
+      "  collide2d query < queries.jsonl   one JSON answer line per query line (FORMAT.md)\n"
+      "  collide2d demo --out demo-out     writes demo-out/gallery.svg");
 
   CLI::App* query = app.add_subcommand(
       "query", "Answer JSON Lines queries (FORMAT.md, version 1) from stdin, one line each");
