@@ -543,21 +543,25 @@ inline LD sub_seg_dist(V q, V a, V b, LD s0, LD s1) {
 /// Translational penetration depth of b into a: the length of the shortest translation of b
 /// that makes the interiors disjoint (0 when they do not overlap). `err` receives a bound on
 /// the approximation error (inner polygons of curved parts).
-inline LD depth(const Ref& A, const Ref& B, LD* err = nullptr) {
+inline LD depth(const Ref& A, const Ref& B, LD* err = nullptr, int K = 512) {
   if (err) *err = 0;
   if (!A.area && !B.area) return 0;
   if (A.pieces.size() == 1 && B.pieces.size() == 1) {
     return std::max(LD(0), sigma(A.pieces[0], B.pieces[0]).value);
   }
-  const int K = 512;
+
   std::vector<std::vector<V>> ms;
   for (const Piece& pa : A.pieces)
     for (const Piece& pb : B.pieces) ms.push_back(minkowski_diff(pa, pb, K));
   V o{0, 0};
   bool inside = false;
   for (auto& m : ms) inside = inside || in_convex(m, o);
-  if (err) *err = 2 * (A.curved() + B.curved()) * (1 - std::cos(kPiL / K)) + 1e-15L;
+  if (err) *err = 8 * (A.curved() + B.curved()) * (1 - std::cos(kPiL / K)) + 1e-15L;
   if (!inside) return 0;
+  // b must leave every piece of a: the depth is at least each pair's own depth
+  LD lower = 0;
+  for (const Piece& pa : A.pieces)
+    for (const Piece& pb : B.pieces) lower = std::max(lower, sigma(pa, pb).value);
   LD best = kInf, scale = 0;
   for (auto& m : ms)
     for (V p : m) scale = std::max(scale, len(p));
@@ -588,7 +592,7 @@ inline LD depth(const Ref& A, const Ref& B, LD* err = nullptr) {
       if (cur < 1) best = std::min(best, sub_seg_dist(o, a, b, cur, 1));
     }
   }
-  return best == kInf ? 0 : best;
+  return std::max(lower, best == kInf ? LD(0) : best);
 }
 
 // ---- tolerances ----
