@@ -20,6 +20,7 @@ struct Hull {
   const Vec2* n = nullptr;  ///< outward unit normal of edge i -> i+1 (count entries when count >= 2)
   int count = 0;
   Real radius = 0;
+  bool area = false;  ///< the shape has area (a box thinner than rounding can show still does)
   Vec2 vbuf[4];
   Vec2 nbuf[4];
 

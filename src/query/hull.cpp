@@ -10,15 +10,16 @@
 namespace collide2d::detail {
 
 Hull::Hull(const Point& s) : v(vbuf), n(nbuf), count(1) { vbuf[0] = s.at; }
-Hull::Hull(const Circle& s) : v(vbuf), n(nbuf), count(1), radius(s.radius) { vbuf[0] = s.center; }
+Hull::Hull(const Circle& s) : v(vbuf), n(nbuf), count(1), radius(s.radius), area(s.radius > 0) { vbuf[0] = s.center; }
 Hull::Hull(const Segment& s) { set_segment(s.a, s.b, 0); }
-Hull::Hull(const Capsule& s) { set_segment(s.a, s.b, s.radius); }
-Hull::Hull(const Polygon& s) : v(s.vertices.data()), n(s.normals.data()), count(s.count), radius(s.radius) {}
+Hull::Hull(const Capsule& s) { set_segment(s.a, s.b, s.radius); area = s.radius > 0; }
+Hull::Hull(const Polygon& s) : v(s.vertices.data()), n(s.normals.data()), count(s.count), radius(s.radius), area(true) {}
 
 void Hull::set_segment(Vec2 a, Vec2 b, Real r) {
   v = vbuf;
   n = nbuf;
   radius = r;
+  area = false;
   vbuf[0] = a;
   if (a == b) { count = 1; return; }
   count = 2;
@@ -48,10 +49,14 @@ void set_box(Hull& h, Vec2 c, Vec2 ax, Vec2 ay, Real hx, Real hy) {
   h.nbuf[1] = ax;
   h.nbuf[2] = ay;
   h.nbuf[3] = -ax;
+  h.area = true;
   for (int i = 0; i < 4; ++i) {
     if (orient(h.vbuf[i], h.vbuf[(i + 1) % 4], h.vbuf[(i + 2) % 4]) <= 0) {
+      // Too thin for the scalar to keep its corners apart: the core is the long axis, but the
+      // shape keeps its area (a segment pushed through it must still be pushed out).
       if (hx >= hy) h.set_segment(c - ex, c + ex, 0);
       else h.set_segment(c - ey, c + ey, 0);
+      h.area = true;
       return;
     }
   }
@@ -64,6 +69,7 @@ Hull::Hull(const Aabb& s) {
     v = vbuf; n = nbuf; count = 4;
     vbuf[0] = s.min; vbuf[1] = {s.max.x, s.min.y}; vbuf[2] = s.max; vbuf[3] = {s.min.x, s.max.y};
     nbuf[0] = {0, -1}; nbuf[1] = {1, 0}; nbuf[2] = {0, 1}; nbuf[3] = {-1, 0};
+    area = true;
   } else if (s.min.x < s.max.x) {
     set_segment(s.min, {s.max.x, s.min.y}, 0);
   } else if (s.min.y < s.max.y) {
@@ -85,7 +91,7 @@ Vec2 Hull::support(Vec2 d) const {
   return v[best];
 }
 
-bool Hull::has_area() const { return count >= 3 || radius > 0; }
+bool Hull::has_area() const { return area || radius > 0; }
 
 Real point_hull_distance(const Hull& h, Vec2 p, Vec2* nearest) {
   if (h.count >= 3) {

@@ -6,6 +6,7 @@
 // distance to the circle. Intersection is tested by clipping the core to the cone.
 #include <algorithm>
 #include <limits>
+#include <vector>
 
 #include "query/convex.hpp"
 #include "query/geometry.hpp"
@@ -67,8 +68,10 @@ int clip_to_cone(const Piece& p, const Vec2* v, int n, Vec2* out) {
 
 // Nearest point to c of the convex polygon (possibly degenerate) q[0..m).
 Vec2 nearest_in_polygon(const Vec2* q, int m, Vec2 c) {
-  if (m >= 3) {
-    bool inside = true;
+  if (m >= 3) {  // inside test, only for a clipped polygon that kept some area
+    Wide area2 = 0;
+    for (int i = 0; i < m; ++i) area2 += orient(q[0], q[i], q[(i + 1) % m]);
+    bool inside = area2 > 0;
     for (int i = 0; i < m && inside; ++i) inside = orient(q[i], q[(i + 1) % m], c) >= 0;
     if (inside) return c;
   }
@@ -176,6 +179,26 @@ Real min_along(const Hull& h, Vec2 n) {
 
 Real scale_of(Vec2 a, Real r) { return std::max({std::fabs(a.x), std::fabs(a.y), r, Real(1)}); }
 
+// Calls f(n) for every candidate normal of the Minkowski difference of a piece and a hull:
+// the hull's edge normals (negated) and end caps, the piece's flat normals and bisector, and
+// the radial directions from the piece's corners to the hull's vertices. The shortest escape
+// of two overlapping convex parts is along one of them.
+template <class F>
+void piece_hull_normals(const Piece& p, const Hull& h, F&& f) {
+  int edges = h.count >= 3 ? h.count : (h.count == 2 ? 2 : 0);
+  for (int i = 0; i < edges; ++i) f(-h.n[i]);
+  if (h.count == 2) { f(perp(h.n[0])); f(-perp(h.n[0])); }
+  f(p.normal_lo());
+  f(p.normal_hi());
+  f(p.mid);
+  const Vec2 apex[3] = {p.c, p.c + p.lo * p.r, p.c + p.hi * p.r};
+  for (int i = 0; i < h.count; ++i)
+    for (Vec2 a : apex) {
+      Vec2 d = h.v[i] - a;
+      if (length_sq(d) > 0) f(normalize(d));
+    }
+}
+
 }  // namespace
 
 Manifold convex_contact(const Piece& p, const Hull& h) {
@@ -199,18 +222,7 @@ Manifold convex_contact(const Piece& p, const Hull& h) {
     Real f = p.support_value(n) - min_along(h, n) + R;
     if (f < best) { best = f; bn = n; }
   };
-  int edges = h.count >= 3 ? h.count : (h.count == 2 ? 2 : 0);
-  for (int i = 0; i < edges; ++i) consider(-h.n[i]);
-  if (h.count == 2) { consider(perp(h.n[0])); consider(-perp(h.n[0])); }
-  consider(p.normal_lo());
-  consider(p.normal_hi());
-  consider(p.mid);
-  const Vec2 apex[3] = {p.c, p.c + p.lo * p.r, p.c + p.hi * p.r};
-  for (int i = 0; i < h.count; ++i)
-    for (Vec2 a : apex) {
-      Vec2 d = h.v[i] - a;
-      if (length_sq(d) > 0) consider(normalize(d));
-    }
+  piece_hull_normals(p, h, consider);
   m.normal = bn;
   m.depth = std::max(Real(0), best);
   const Vec2 n = bn;
@@ -331,6 +343,30 @@ struct Escape {
 
 Vec2 unit_at(Real th) { return {std::cos(th), std::sin(th)}; }
 
+// The least robust exit over directions in [lo, hi] (radians): a coarse scan, then a
+// golden-section search around the best sample. Returns the exit and sets th.
+Real search_exit(const Escape& esc, Real lo, Real hi, int samples, Real& th) {
+  Real best = std::numeric_limits<Real>::max();
+  th = lo;
+  const Real step = (hi - lo) / Real(samples - 1);
+  for (int k = 0; k < samples; ++k) {
+    Real x = lo + step * Real(k);
+    Real e = esc.exit(unit_at(x));
+    if (e < best) { best = e; th = x; }
+  }
+  Real a = std::max(lo, th - step), b = std::min(hi, th + step);
+  const Real g = Real(0.6180339887498949);
+  Real x1 = b - g * (b - a), x2 = a + g * (b - a);
+  Real f1 = esc.exit(unit_at(x1)), f2 = esc.exit(unit_at(x2));
+  for (int it = 0; it < 20 && b - a > Real(1e-6); ++it) {
+    if (f1 < f2) { b = x2; x2 = x1; f2 = f1; x1 = b - g * (b - a); f1 = esc.exit(unit_at(x1)); }
+    else { a = x1; x1 = x2; f1 = f2; x2 = a + g * (b - a); f2 = esc.exit(unit_at(x2)); }
+  }
+  if (f1 < best) { best = f1; th = x1; }
+  if (f2 < best) { best = f2; th = x2; }
+  return best;
+}
+
 Manifold union_contact(const Parts& a, const Parts& b, Real reach, Real scale,
                        const Vec2* extra, int extra_count) {
   Manifold m;
@@ -430,26 +466,186 @@ void set_disk(Hull& h, const Piece& p) {
 
 }  // namespace
 
+namespace {
+
+// A curve of translations v of b: a line {v : v.a = off}, a segment a-b, or a circle.
+struct Curve {
+  enum Kind { kLine, kSeg, kCircle } kind;
+  Vec2 a, b;
+  Real r = 0;  // circle radius, or the line's offset
+};
+
+// The translations v at which b (core h grown by h.radius) touches the disk of radius R
+// around q from outside: v = q - x for x on the outline of the core grown by R + h.radius.
+void outline_curves(Vec2 q, const Hull& h, Real R, std::vector<Curve>& out) {
+  if (h.count == 1) {
+    if (R > 0) out.push_back({Curve::kCircle, q - h.v[0], {}, R});
+    return;
+  }
+  int edges = h.count == 2 ? 2 : h.count;
+  for (int i = 0; i < edges; ++i) {
+    Vec2 off = h.n[i] * R;
+    out.push_back({Curve::kSeg, q - (h.v[i] + off), q - (h.v[(i + 1) % h.count] + off), 0});
+  }
+  if (R > 0)
+    for (int i = 0; i < h.count; ++i) out.push_back({Curve::kCircle, q - h.v[i], {}, R});
+}
+
+// Intersection points of two curves, appended to out.
+void intersect(const Curve& x, const Curve& y, std::vector<Vec2>& out) {
+  auto linear = [](const Curve& c, Vec2& p, Vec2& d, Real& lo, Real& hi) {
+    if (c.kind == Curve::kLine) { p = c.a * c.r; d = perp(c.a); lo = -std::numeric_limits<Real>::max(); hi = -lo; }
+    else { p = c.a; d = c.b - c.a; lo = Real(-1e-6); hi = Real(1) + Real(1e-6); }
+  };
+  if (x.kind != Curve::kCircle && y.kind != Curve::kCircle) {
+    Vec2 p1, d1, p2, d2;
+    Real l1, h1, l2, h2;
+    linear(x, p1, d1, l1, h1);
+    linear(y, p2, d2, l2, h2);
+    Real den = cross(d1, d2);
+    if (std::fabs(den) <= std::numeric_limits<Real>::epsilon() * length(d1) * length(d2)) return;
+    Real t = cross(p2 - p1, d2) / den, u = cross(p2 - p1, d1) / den;
+    if (t >= l1 && t <= h1 && u >= l2 && u <= h2) out.push_back(p1 + d1 * t);
+    return;
+  }
+  if (x.kind != Curve::kCircle || y.kind != Curve::kCircle) {
+    const Curve& c = x.kind == Curve::kCircle ? x : y;
+    const Curve& l = x.kind == Curve::kCircle ? y : x;
+    Vec2 p, d;
+    Real lo, hi;
+    linear(l, p, d, lo, hi);
+    Vec2 m = p - c.a;
+    Real a = dot(d, d), b = dot(d, m), cc = dot(m, m) - c.r * c.r;
+    Real disc = b * b - a * cc;
+    if (a <= 0 || disc < 0) return;
+    Real sq = std::sqrt(disc);
+    for (Real t : {(-b - sq) / a, (-b + sq) / a})
+      if (t >= lo && t <= hi) out.push_back(p + d * t);
+    return;
+  }
+  Vec2 d = y.a - x.a;
+  Real l = length(d);
+  if (l <= 0 || l > x.r + y.r || l < std::fabs(x.r - y.r)) return;
+  Vec2 u = d / l;
+  Real along = (l * l + x.r * x.r - y.r * y.r) / (2 * l);
+  Real h = std::sqrt(std::max(Real(0), x.r * x.r - along * along));
+  out.push_back(x.a + u * along + perp(u) * h);
+  out.push_back(x.a + u * along - perp(u) * h);
+}
+
+}  // namespace
+
+// A wide sector is two half-disks P0, P1; b must leave both interiors. The free set of
+// translations is the complement of the two convex Minkowski differences M0, M1, so its
+// point nearest the origin is a local minimum of the distance on one boundary (along a
+// candidate normal of that pair), or a corner where the boundaries cross. Each boundary is
+// made of: the line of the flat side, the outline of b grown by the radius (touching the
+// arc) and the outlines of b around the piece's two corners; corners are the intersection
+// points of one piece's curves with the other's. Candidates are checked shortest first.
 Manifold sector_contact(const SectorParts& a, const Hull& b) {
-  Parts pa{a.piece, a.count, nullptr};
-  Parts pb{nullptr, 0, &b};
-  Aabb ba{a.piece[0].c - Vec2{a.piece[0].r, a.piece[0].r}, a.piece[0].c + Vec2{a.piece[0].r, a.piece[0].r}};
+  const Piece& p0 = a.piece[0];
+  const Piece& p1 = a.piece[1];
+  const Vec2 c = p0.c;
+  const Real r = p0.r, rho = b.radius;
+  if (core_distance(p0, b).distance > rho && core_distance(p1, b).distance > rho) return {};
   Aabb bb{b.v[0], b.v[0]};
   for (int i = 1; i < b.count; ++i) { bb.min = min(bb.min, b.v[i]); bb.max = max(bb.max, b.v[i]); }
-  Real reach = (diag(ba) + diag(bb) + 2 * b.radius) * Real(1.01) + Real(1e-6);
-  Real scale = std::max({std::fabs(a.piece[0].c.x), std::fabs(a.piece[0].c.y), reach, Real(1)});
-  Vec2 extra[16];
-  int k = 0;
-  for (int i = 0; i < a.count; ++i) {
-    Manifold c = convex_contact(a.piece[i], b);
-    if (c.touching) extra[k++] = c.normal;
-  }
+  const Real reach = 2 * r + length(bb.max - bb.min) + 2 * rho;
+  const Real scale = std::max({std::fabs(c.x), std::fabs(c.y), std::fabs(bb.min.x), std::fabs(bb.min.y), reach, Real(1)});
+  const Real pen_tol = reach * Real(1e-5) + scale * std::numeric_limits<Real>::epsilon() * 8;
+  const Real slack = reach * Real(2e-4) + scale * Real(1e-5);
+
+  std::vector<Vec2> cand;
+  cand.reserve(256);
   Hull disk;
-  set_disk(disk, a.piece[0]);
-  Manifold c = convex_contact(disk, b);
-  if (c.touching) extra[k++] = c.normal;
-  k += notch_directions(a, [&](Vec2 m) { return min_along(b, m) - b.radius; }, extra + k);
-  return union_contact(pa, pb, reach, scale, extra, k);
+  set_disk(disk, p0);
+  Manifold dm = convex_contact(disk, b);  // leaving the whole disk always works
+  cand.push_back(dm.normal * dm.depth);
+  for (const Piece* p : {&p0, &p1})
+    piece_hull_normals(*p, b, [&](Vec2 n) {
+      Real f = p->support_value(n) - min_along(b, n) + rho;
+      if (f >= 0) cand.push_back(n * f);
+    });
+  const Vec2 m1 = p1.normal_hi(), m0 = p0.normal_lo();  // flat sides, normals into the notch
+  const Real a1 = dot(c, m1) - min_along(b, m1) + rho, a0 = dot(c, m0) - min_along(b, m0) + rho;
+  std::vector<Curve> g0, g1, gc;
+  g0.push_back({Curve::kLine, m0, {}, a0});
+  g1.push_back({Curve::kLine, m1, {}, a1});
+  outline_curves(c + p0.lo * r, b, rho, g0);
+  outline_curves(c + p0.hi * r, b, rho, g0);
+  outline_curves(c + p1.lo * r, b, rho, g1);
+  outline_curves(c + p1.hi * r, b, rho, g1);
+  outline_curves(c, b, r + rho, gc);
+  for (const Curve& x : g0) {
+    for (const Curve& y : g1) intersect(x, y, cand);
+    for (const Curve& y : gc) intersect(x, y, cand);
+  }
+  for (const Curve& x : g1)
+    for (const Curve& y : gc) intersect(x, y, cand);
+
+  std::sort(cand.begin(), cand.end(), [](Vec2 u, Vec2 v) { return length_sq(u) < length_sq(v); });
+  auto penetrates = [&](Vec2 v) {
+    for (const Piece* p : {&p0, &p1}) {
+      Piece s = *p;
+      s.c -= v;
+      if (core_distance(s, b).distance > rho) continue;
+      Manifold m = convex_contact(s, b);
+      if (m.touching && m.depth > pen_tol) return true;
+    }
+    return false;
+  };
+  // The shortest candidate that is free and stays free a little further along its own
+  // direction (a corner of the free set that is only a point, such as the notch's apex,
+  // is not a usable escape: any further push re-enters the sector).
+  Vec2 best = cand[0];
+  Vec2 n = dm.normal;
+  Vec2 fragile[4];
+  int n_fragile = 0;
+  for (Vec2 v : cand) {
+    Real l = length(v);
+    Vec2 u = l > 0 ? v / l : dm.normal;
+    if (penetrates(v)) continue;
+    if (penetrates(v + u * (l * Real(4e-3) + slack))) {
+      bool seen = false;
+      for (int i = 0; i < n_fragile; ++i) seen = seen || length_sq(fragile[i] - v) <= slack * slack;
+      if (!seen && n_fragile < 4) fragile[n_fragile++] = v;
+      continue;
+    }
+    best = v;
+    n = u;
+    break;
+  }
+  // Near each fragile corner shorter than that, the best robust escape is close by: search
+  // the directions around it.
+  if (n_fragile > 0) {
+    Parts pa{a.piece, a.count, nullptr};
+    Parts pb{nullptr, 0, &b};
+    Escape esc{pa, pb, reach * Real(1.5), scale * std::numeric_limits<Real>::epsilon() * 2, slack};
+    Real best_len = length(best);
+    for (int i = 0; i < n_fragile; ++i) {
+      Real th0 = std::atan2(fragile[i].y, fragile[i].x), th;
+      Real e = search_exit(esc, th0 - Real(0.4), th0 + Real(0.4), 17, th);
+      if (e < best_len) { best_len = e; n = unit_at(th); best = n * e; }
+    }
+  }
+  Manifold m;
+  m.touching = true;
+  m.normal = n;
+  m.depth = length(best);
+  // Contact point: the closest pair at the touching position, moved back half the depth.
+  // (At the touching position pushed on by the robustness margin, where b is free of both
+  // pieces, the closest pair is well defined.)
+  Vec2 at = best + n * (m.depth * Real(4e-3) + slack);
+  DistanceResult near{std::numeric_limits<Real>::max(), {}, {}};
+  for (const Piece* p : {&p0, &p1}) {
+    Piece s = *p;
+    s.c -= at;
+    DistanceResult d = grow(core_distance(s, b), 0, rho);
+    if (d.distance < near.distance) near = d;
+  }
+  m.point_count = 1;
+  m.points[0] = (near.point_a + at + near.point_b) * Real(0.5);
+  return m;
 }
 
 Manifold sector_contact(const SectorParts& a, const SectorParts& b) {
