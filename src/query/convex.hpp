@@ -61,11 +61,12 @@ struct Piece {
   Vec2 normal_hi() const { return {-hi.y, hi.x}; }
 };
 
-/// A sector as 0 pieces (half_angle 0: use the segment hull), 1 or 2 pieces.
+/// A sector as 0 pieces (then it is `hull`: a segment for half_angle 0, the whole disk for
+/// half_angle pi), 1 or 2 pieces.
 struct SectorParts {
   int count = 0;
   Piece piece[2];
-  Hull seg;  ///< used when count == 0 (half_angle 0)
+  Hull seg;  ///< used when count == 0: the segment (half_angle 0) or the disk (half_angle pi)
   explicit SectorParts(const Sector& s);
   SectorParts(const SectorParts&) = delete;
 };

@@ -279,7 +279,10 @@ Manifold convex_contact(const Hull& a, const Hull& b) {
   if (core.distance > R) return m;
   Axis ax = max_separation(a, b);
   m.touching = true;
-  const bool separated = core.distance > 0;
+  // Closest points only a rounding error apart give no reliable direction: then the
+  // separating axis decides (a circle centered on a segment is pushed off sideways).
+  Real scale = std::max({std::fabs(core.point_a.x), std::fabs(core.point_a.y), R, Real(1)});
+  const bool separated = core.distance > R * Real(1e-4) + scale * kRelEps;
   if (separated) {
     m.normal = (core.point_b - core.point_a) / core.distance;
     m.depth = R - core.distance;
@@ -298,7 +301,6 @@ Manifold convex_contact(const Hull& a, const Hull& b) {
   if (ea >= 0 && eb >= 0) {
     Vec2 r1 = a.v[ea], r2 = a.v[(ea + 1) % a.count];
     Vec2 i1 = b.v[eb], i2 = b.v[(eb + 1) % b.count];
-    Real scale = std::max({std::fabs(r1.x), std::fabs(r1.y), std::fabs(i1.x), std::fabs(i1.y), R, Real(1)});
     m.point_count = clip_contact_points(r1, r2, a.n[ea], a.radius, i1, i2, b.radius,
                                         scale * kRelEps * 16 + m.depth * Real(1e-3), m.points.data());
     if (m.point_count > 0) return m;

@@ -20,7 +20,7 @@ DistanceResult swapped(DistanceResult r) {
 }
 
 DistanceResult sector_hull_distance(const SectorParts& s, const Hull& h) {
-  if (s.count == 0) return grow(core_distance(s.seg, h), 0, h.radius);
+  if (s.count == 0) return grow(core_distance(s.seg, h), s.seg.radius, h.radius);
   DistanceResult best = grow(core_distance(s.piece[0], h), 0, h.radius);
   if (s.count == 2 && best.distance > 0) {
     DistanceResult r = grow(core_distance(s.piece[1], h), 0, h.radius);

@@ -50,7 +50,7 @@ void ray_circle(Vec2 o, Vec2 u, Vec2 c, Real r, Best& best, F accept) {
   if (t < 0) return;
   Vec2 p = o + u * t;
   if (!accept(p)) return;
-  best.offer(t, normalize(p - c, -u));
+  best.offer(t, normalize(m + u * t, -u));  // from the offset, not from far-off coordinates
 }
 
 RayHit finish(const Best& best, Vec2 o, Vec2 u, Real max_distance) {

@@ -38,6 +38,10 @@ SectorParts::SectorParts(const Sector& s) {
   if (s.half_angle <= 0) {
     count = 0;
     seg.set_segment(s.center, s.center + s.dir * s.radius, 0);
+  } else if (s.half_angle >= kPi) {  // the whole disk, exactly (no hair-thin notch from rounding)
+    count = 0;
+    seg.set_segment(s.center, s.center, s.radius);
+    seg.area = true;
   } else if (s.cos_half >= 0) {
     count = 1;
     piece[0] = {s.center, s.radius, lo, hi, s.dir};
@@ -50,12 +54,14 @@ SectorParts::SectorParts(const Sector& s) {
 
 namespace {
 
-// The core of h clipped to the piece's cone; returns the number of points left.
+// The core of h clipped to the piece's cone, in the piece's frame (relative to its center,
+// so that a thin cone far from the origin keeps its precision); returns the point count.
 int clip_to_cone(const Piece& p, const Vec2* v, int n, Vec2* out) {
   Vec2 buf[2][Polygon::kMaxVertices + 8];
   int m = n;
-  for (int i = 0; i < n; ++i) buf[0][i] = v[i];
-  const Vec2 lines[3][2] = {{p.c, p.c + p.lo}, {p.c + p.hi, p.c}, {p.c, p.c + Vec2{p.mid.y, -p.mid.x}}};
+  for (int i = 0; i < n; ++i) buf[0][i] = v[i] - p.c;
+  const Vec2 o{0, 0};
+  const Vec2 lines[3][2] = {{o, p.lo}, {p.hi, o}, {o, Vec2{p.mid.y, -p.mid.x}}};
   int cur = 0;
   for (const auto& l : lines) {
     if (m == 0) break;
@@ -99,8 +105,8 @@ DistanceResult core_distance(const Piece& p, const Hull& h) {
   Vec2 clipped[Polygon::kMaxVertices + 8];
   int m = clip_to_cone(p, h.v, h.count, clipped);
   if (m > 0) {
-    Vec2 q = nearest_in_polygon(clipped, m, p.c);
-    if (length(q - p.c) <= p.r) return {0, q, q};
+    Vec2 q = nearest_in_polygon(clipped, m, {0, 0});
+    if (length(q) <= p.r) return {0, p.c + q, p.c + q};
   }
   DistanceResult best{std::numeric_limits<Real>::max(), {}, {}};
   for (int k = 0; k < 2; ++k) {
