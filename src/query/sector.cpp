@@ -308,6 +308,10 @@ bool pair_overlaps(const Piece& a, const Parts& b, int j, Vec2 shift) {
   return core_distance(s, b.pieces[j]).distance <= 0;
 }
 
+// Points checked along the robustness margin beyond an exit (the free set along a line
+// need not be one interval: b may squeeze through a gap barely wider than itself).
+constexpr int kMarginSamples = 6;
+
 struct Escape {
   const Parts& a;
   const Parts& b;
@@ -327,11 +331,14 @@ struct Escape {
       if (pi < 0) {
         // Only a robust exit counts: b must stay free a little further on, so that a notch
         // thinner than the tolerance is not taken for a way out.
-        Real probe = t + t * Real(4e-3) + slack;
+        Real probe = t;
         bool free_after = true;
-        for (int i = 0; i < a.count && free_after; ++i)
-          for (int j = 0; j < b_count() && free_after; ++j)
-            if (pair_overlaps(a.pieces[i], b, j, n * probe)) { free_after = false; pi = i; pj = j; }
+        for (int k = 1; k <= kMarginSamples && free_after; ++k) {
+          probe = t + (t * Real(4e-3) + slack) * Real(k) / kMarginSamples;
+          for (int i = 0; i < a.count && free_after; ++i)
+            for (int j = 0; j < b_count() && free_after; ++j)
+              if (pair_overlaps(a.pieces[i], b, j, n * probe)) { free_after = false; pi = i; pj = j; }
+        }
         if (free_after) return t;
         t = probe;
       }
@@ -444,8 +451,6 @@ Manifold union_contact(const Parts& a, const Parts& b, Real reach, Real scale,
   m.points[0] = (near.point_a + n * best + near.point_b) * Real(0.5);
   return m;
 }
-
-Real diag(const Aabb& b) { return length(b.max - b.min); }
 
 // Directions to move a convex part x (given by its lowest extent along a direction) into the
 // notch of the wide sector w: onto either straight edge's line, or into the corner of both.
@@ -603,6 +608,14 @@ Manifold sector_contact(const SectorParts& a, const Hull& b) {
   // The shortest candidate that is free and stays free a little further along its own
   // direction (a corner of the free set that is only a point, such as the notch's apex,
   // is not a usable escape: any further push re-enters the sector).
+  auto touches = [&](Vec2 v) {  // strictly: any common point at all
+    for (const Piece* p : {&p0, &p1}) {
+      Piece s = *p;
+      s.c -= v;
+      if (core_distance(s, b).distance <= rho) return true;
+    }
+    return false;
+  };
   Vec2 best = cand[0];
   Vec2 n = dm.normal;
   Vec2 fragile[4];
@@ -611,7 +624,10 @@ Manifold sector_contact(const SectorParts& a, const Hull& b) {
     Real l = length(v);
     Vec2 u = l > 0 ? v / l : dm.normal;
     if (penetrates(v)) continue;
-    if (penetrates(v + u * (l * Real(4e-3) + slack))) {
+    bool robust = true;
+    for (int k = 1; k <= kMarginSamples && robust; ++k)
+      robust = !touches(v + u * ((l * Real(4e-3) + slack) * Real(k) / kMarginSamples));
+    if (!robust) {
       bool seen = false;
       for (int i = 0; i < n_fragile; ++i) seen = seen || length_sq(fragile[i] - v) <= slack * slack;
       if (!seen && n_fragile < 4) fragile[n_fragile++] = v;
