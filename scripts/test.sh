@@ -12,6 +12,7 @@ start=$SECONDS
 failed=()
 passed_total=0
 failed_total=0
+skipped_total=0
 
 step() {  # step NAME COMMAND...: runs and times one step
   local name=$1 t0=$SECONDS
@@ -29,8 +30,11 @@ count() {  # count LOG: adds the closing "N passed, M failed" counts of a ctest 
   local line
   line=$(grep -E 'tests passed, [0-9]+ tests? failed out of [0-9]+' "$1" | tail -1 || true)
   if [[ $line =~ ([0-9]+)\ tests?\ failed\ out\ of\ ([0-9]+) ]]; then
+    local skipped
+    skipped=$(grep -cE '^[[:space:]]+[0-9]+ - .*\((Skipped|Disabled)\)$' "$1" || true)
     failed_total=$((failed_total + BASH_REMATCH[1]))
-    passed_total=$((passed_total + BASH_REMATCH[2] - BASH_REMATCH[1]))
+    passed_total=$((passed_total + BASH_REMATCH[2] - BASH_REMATCH[1] - skipped))
+    skipped_total=$((skipped_total + skipped))
     return
   fi
   line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$1" | tail -1 || true)
@@ -71,5 +75,5 @@ echo "=== test.sh: finished in $((SECONDS - start)) s"
 if ((${#failed[@]})); then
   echo "=== test.sh: FAILED: ${failed[*]}"
 fi
-echo "test.sh: $passed_total passed, $failed_total failed"
+echo "test.sh: $passed_total passed, $failed_total failed, $skipped_total skipped"
 ((${#failed[@]} == 0))
