@@ -77,7 +77,8 @@ def context_lines(ctx):
     load = ctx.get("load_avg")
     if load:
         out.append("- Load average at start: " + ", ".join(f"{x:.2f}" for x in load))
-    out.append(f"- collide2d scalar: {ctx.get('collide2d_scalar', '?')}; Box2D "
+    out.append(f"- collide2d code: commit {ctx.get('collide2d_commit', '?')}; scalar: "
+               f"{ctx.get('collide2d_scalar', '?')}; Box2D "
                f"{ctx.get('box2d_version', '?')} (its `b2_version` says "
                f"{ctx.get('box2d_b2_version', '?')}); the Google Benchmark library reports "
                f"itself as built {ctx.get('library_build_type', '?')} (Debian's package; this "
