@@ -308,6 +308,13 @@ bool pair_overlaps(const Piece& a, const Parts& b, int j, Vec2 shift) {
   return core_distance(s, b.pieces[j]).distance <= 0;
 }
 
+// An escape from a non-convex sector counts only if b stays free for a further
+// kEscapeMarginRel of the depth plus kEscapeMarginAbs of the pair's size (a notch thinner
+// than that is not a way out: any further push would re-enter the sector). These are the
+// tolerances of the query protocol's reading of depth, independent of the scalar type.
+constexpr Real kEscapeMarginRel = Real(4e-3);
+constexpr Real kEscapeMarginAbs = Real(2e-4);
+
 // Points checked along the robustness margin beyond an exit (the free set along a line
 // need not be one interval: b may squeeze through a gap barely wider than itself).
 constexpr int kMarginSamples = 6;
@@ -334,7 +341,7 @@ struct Escape {
         Real probe = t;
         bool free_after = true;
         for (int k = 1; k <= kMarginSamples && free_after; ++k) {
-          probe = t + (t * Real(4e-3) + slack) * Real(k) / kMarginSamples;
+          probe = t + (t * kEscapeMarginRel + slack) * Real(k) / kMarginSamples;
           for (int i = 0; i < a.count && free_after; ++i)
             for (int j = 0; j < b_count() && free_after; ++j)
               if (pair_overlaps(a.pieces[i], b, j, n * probe)) { free_after = false; pi = i; pj = j; }
@@ -387,7 +394,8 @@ Manifold union_contact(const Parts& a, const Parts& b, Real reach, Real scale,
   for (int i = 0; i < a.count && !any; ++i)
     for (int j = 0; j < (b.hull ? 1 : b.count) && !any; ++j) any = pair_overlaps(a.pieces[i], b, j, {0, 0});
   if (!any) return m;
-  Escape esc{a, b, reach, scale * std::numeric_limits<Real>::epsilon() * 2, reach * Real(2e-4) + scale * Real(1e-5)};
+  Escape esc{a, b, reach, scale * std::numeric_limits<Real>::epsilon() * 2,
+             reach * kEscapeMarginAbs + scale * std::numeric_limits<Real>::epsilon() * 64};
   Real best = std::numeric_limits<Real>::max();
   Real best_th = 0;
   auto consider = [&](Vec2 n) {
@@ -563,8 +571,9 @@ Manifold sector_contact(const SectorParts& a, const Hull& b) {
   for (int i = 1; i < b.count; ++i) { bb.min = min(bb.min, b.v[i]); bb.max = max(bb.max, b.v[i]); }
   const Real reach = 2 * r + length(bb.max - bb.min) + 2 * rho;
   const Real scale = std::max({std::fabs(c.x), std::fabs(c.y), std::fabs(bb.min.x), std::fabs(bb.min.y), reach, Real(1)});
-  const Real pen_tol = reach * Real(1e-5) + scale * std::numeric_limits<Real>::epsilon() * 8;
-  const Real slack = reach * Real(2e-4) + scale * Real(1e-5);
+  constexpr Real eps = std::numeric_limits<Real>::epsilon();
+  const Real pen_tol = reach * eps * 64 + scale * eps * 8;  // rounding, not geometry
+  const Real slack = reach * kEscapeMarginAbs + scale * eps * 64;
 
   std::vector<Vec2> cand;
   cand.reserve(256);
@@ -626,7 +635,7 @@ Manifold sector_contact(const SectorParts& a, const Hull& b) {
     if (penetrates(v)) continue;
     bool robust = true;
     for (int k = 1; k <= kMarginSamples && robust; ++k)
-      robust = !touches(v + u * ((l * Real(4e-3) + slack) * Real(k) / kMarginSamples));
+      robust = !touches(v + u * ((l * kEscapeMarginRel + slack) * Real(k) / kMarginSamples));
     if (!robust) {
       bool seen = false;
       for (int i = 0; i < n_fragile; ++i) seen = seen || length_sq(fragile[i] - v) <= slack * slack;
@@ -657,7 +666,7 @@ Manifold sector_contact(const SectorParts& a, const Hull& b) {
   // Contact point: the closest pair at the touching position, moved back half the depth.
   // (At the touching position pushed on by the robustness margin, where b is free of both
   // pieces, the closest pair is well defined.)
-  Vec2 at = best + n * (m.depth * Real(4e-3) + slack);
+  Vec2 at = best + n * (m.depth * kEscapeMarginRel + slack);
   DistanceResult near{std::numeric_limits<Real>::max(), {}, {}};
   for (const Piece* p : {&p0, &p1}) {
     Piece s = *p;
