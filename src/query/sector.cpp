@@ -314,6 +314,7 @@ bool pair_overlaps(const Piece& a, const Parts& b, int j, Vec2 shift) {
 // tolerances of the query protocol's reading of depth, independent of the scalar type.
 constexpr Real kEscapeMarginRel = Real(4e-3);
 constexpr Real kEscapeMarginAbs = Real(2e-4);
+constexpr Real kEscapeMarginOffset = Real(1e-5);  ///< of the largest coordinate magnitude
 
 // Points checked along the robustness margin beyond an exit (the free set along a line
 // need not be one interval: b may squeeze through a gap barely wider than itself).
@@ -395,7 +396,7 @@ Manifold union_contact(const Parts& a, const Parts& b, Real reach, Real scale,
     for (int j = 0; j < (b.hull ? 1 : b.count) && !any; ++j) any = pair_overlaps(a.pieces[i], b, j, {0, 0});
   if (!any) return m;
   Escape esc{a, b, reach, scale * std::numeric_limits<Real>::epsilon() * 2,
-             reach * kEscapeMarginAbs + scale * std::numeric_limits<Real>::epsilon() * 64};
+             reach * kEscapeMarginAbs + scale * kEscapeMarginOffset};
   Real best = std::numeric_limits<Real>::max();
   Real best_th = 0;
   auto consider = [&](Vec2 n) {
@@ -573,7 +574,7 @@ Manifold sector_contact(const SectorParts& a, const Hull& b) {
   const Real scale = std::max({std::fabs(c.x), std::fabs(c.y), std::fabs(bb.min.x), std::fabs(bb.min.y), reach, Real(1)});
   constexpr Real eps = std::numeric_limits<Real>::epsilon();
   const Real pen_tol = reach * eps * 64 + scale * eps * 8;  // rounding, not geometry
-  const Real slack = reach * kEscapeMarginAbs + scale * eps * 64;
+  const Real slack = reach * kEscapeMarginAbs + scale * kEscapeMarginOffset;
 
   std::vector<Vec2> cand;
   cand.reserve(256);

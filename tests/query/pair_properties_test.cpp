@@ -125,9 +125,11 @@ TEST_P(PairProperties, Contact) {
     if (LD(m.depth) > dref * (1 + 2e-3L) + tol + err) {
       // Longer than the exact minimum: allowed only where that minimum is not robust (an
       // escape into a notch thinner than the margin), so compare with the robust minimum.
-      // The library's margin (collide2d: 0.4% of the depth + 2e-4 of the pair's size) is
-      // covered by this one, so its robust escapes are at most this long.
-      LD rref = robust_depth(A, B, 4e-3L, tol + 1e-3L * (A.size() + B.size()));
+      // The library's margin (collide2d: 0.4% of the depth + 2e-4 of the pair's size + 1e-5
+      // of the coordinates' magnitude) is covered by this one, so its robust escapes are at
+      // most this long.
+      LD rref = robust_depth(A, B, 4e-3L,
+                             tol + 1e-3L * (A.size() + B.size()) + 2e-5L * std::max(A.offset(), B.offset()));
       // Beside a hairline notch (half_angle within 1e-3 of pi) the searched separation is not
       // exact enough to tell a 1e-6-wide sliver from room; there the independent bound is
       // leaving the sector's whole disk, which always leaves the sector.
