@@ -301,11 +301,16 @@ struct Parts {
   const Hull* hull = nullptr;     // b as a hull, when it is one
 };
 
+// Quick rejections before the exact tests: two pieces whose circles are apart, a piece
+// whose circle is farther from the hull's core than the hull's radius.
+bool circles_apart(const Piece& a, const Piece& b) { return length(b.c - a.c) > a.r + b.r; }
+bool circle_apart(const Piece& a, const Hull& h) { return point_hull_distance(h, a.c, nullptr) > a.r + h.radius; }
+
 bool pair_overlaps(const Piece& a, const Parts& b, int j, Vec2 shift) {
   Piece s = a;
   s.c -= shift;  // moving b by +shift is moving a by -shift
-  if (b.hull) return core_distance(s, *b.hull).distance <= b.hull->radius;
-  return core_distance(s, b.pieces[j]).distance <= 0;
+  if (b.hull) return !circle_apart(s, *b.hull) && core_distance(s, *b.hull).distance <= b.hull->radius;
+  return !circles_apart(s, b.pieces[j]) && core_distance(s, b.pieces[j]).distance <= 0;
 }
 
 // An escape from a non-convex sector counts only if b stays free for a further
@@ -461,29 +466,6 @@ Manifold union_contact(const Parts& a, const Parts& b, Real reach, Real scale,
   return m;
 }
 
-// Directions to move a convex part x (given by its lowest extent along a direction) into the
-// notch of the wide sector w: onto either straight edge's line, or into the corner of both.
-template <class MinAlong>
-int notch_directions(const SectorParts& w, MinAlong min_x, Vec2* out) {
-  if (w.count != 2) return 0;
-  const Piece& p = w.piece[0];
-  Vec2 m1 = w.piece[1].normal_hi(), m2 = p.normal_lo();  // normals pointing into the notch
-  Real a1 = dot(p.c, m1) - min_x(m1), a2 = dot(p.c, m2) - min_x(m2);
-  int k = 0;
-  out[k++] = m1;
-  out[k++] = m2;
-  Real det = cross(m1, m2);
-  if (std::fabs(det) > Real(1e-6)) {
-    Vec2 v{(a1 * m2.y - a2 * m1.y) / det, (m1.x * a2 - m2.x * a1) / det};
-    if (length_sq(v) > 0) out[k++] = normalize(v);
-  }
-  return k;
-}
-
-void set_disk(Hull& h, const Piece& p) {
-  h.v = h.vbuf; h.n = h.nbuf; h.count = 1; h.vbuf[0] = p.c; h.radius = p.r;
-}
-
 }  // namespace
 
 namespace {
@@ -555,84 +537,175 @@ void intersect(const Curve& x, const Curve& y, std::vector<Vec2>& out) {
 
 }  // namespace
 
-// A wide sector is two half-disks P0, P1; b must leave both interiors. The free set of
-// translations is the complement of the two convex Minkowski differences M0, M1, so its
-// point nearest the origin is a local minimum of the distance on one boundary (along a
-// candidate normal of that pair), or a corner where the boundaries cross. Each boundary is
-// made of: the line of the flat side, the outline of b grown by the radius (touching the
-// arc) and the outlines of b around the piece's two corners; corners are the intersection
-// points of one piece's curves with the other's. Candidates are checked shortest first.
-Manifold sector_contact(const SectorParts& a, const Hull& b) {
-  const Piece& p0 = a.piece[0];
-  const Piece& p1 = a.piece[1];
-  const Vec2 c = p0.c;
-  const Real r = p0.r, rho = b.radius;
-  if (core_distance(p0, b).distance > rho && core_distance(p1, b).distance > rho) return {};
-  Aabb bb{b.v[0], b.v[0]};
-  for (int i = 1; i < b.count; ++i) { bb.min = min(bb.min, b.v[i]); bb.max = max(bb.max, b.v[i]); }
-  const Real reach = 2 * r + length(bb.max - bb.min) + 2 * rho;
+namespace {
+
+// Candidate normals of two overlapping convex pieces (see piece_hull_normals).
+template <class F>
+void piece_piece_normals(const Piece& a, const Piece& b, F&& f) {
+  f(a.normal_lo());
+  f(a.normal_hi());
+  f(-b.normal_lo());
+  f(-b.normal_hi());
+  f(a.mid);
+  f(-b.mid);
+  const Vec2 pa[3] = {a.c, a.c + a.lo * a.r, a.c + a.hi * a.r};
+  const Vec2 pb[3] = {b.c, b.c + b.lo * b.r, b.c + b.hi * b.r};
+  for (Vec2 x : pa)
+    for (Vec2 y : pb)
+      if (length_sq(y - x) > 0) f(normalize(y - x));
+}
+
+// The outline of a piece grown by R, as translations v = q - x of the moving shape.
+void outline_curves(Vec2 q, const Piece& p, Real R, std::vector<Curve>& out) {
+  const Vec2 e[2][2] = {{p.c, p.c + p.lo * p.r}, {p.c + p.hi * p.r, p.c}};
+  const Vec2 nn[2] = {p.normal_lo(), p.normal_hi()};
+  for (int k = 0; k < 2; ++k)
+    out.push_back({Curve::kSeg, q - (e[k][0] + nn[k] * R), q - (e[k][1] + nn[k] * R), 0});
+  out.push_back({Curve::kCircle, q - p.c, {}, p.r + R});
+  if (R > 0)
+    for (Vec2 corner : {p.c, p.c + p.lo * p.r, p.c + p.hi * p.r}) out.push_back({Curve::kCircle, q - corner, {}, R});
+}
+
+// b as one hull, for the exact escape from a wide sector.
+struct HullSide {
+  const Hull& h;
+  int count() const { return 1; }
+  Real min_along(int, Vec2 n) const { return detail::min_along(h, n) - h.radius; }
+  void outline(int, Vec2 q, Real R, std::vector<Curve>& out) const { outline_curves(q, h, R + h.radius, out); }
+  template <class F>
+  void normals(const Piece& p, int, F&& f) const { piece_hull_normals(p, h, f); }
+  bool touches(const Piece& s, int) const { return !circle_apart(s, h) && core_distance(s, h).distance <= h.radius; }
+  Real penetration(const Piece& s, int) const {
+    if (circle_apart(s, h) || core_distance(s, h).distance > h.radius) return 0;
+    Manifold m = convex_contact(s, h);
+    return m.touching ? m.depth : 0;
+  }
+  DistanceResult closest(const Piece& s, int) const { return grow(core_distance(s, h), 0, h.radius); }
+  Aabb box() const {
+    Aabb b{h.v[0], h.v[0]};
+    for (int i = 1; i < h.count; ++i) { b.min = min(b.min, h.v[i]); b.max = max(b.max, h.v[i]); }
+    return {b.min - Vec2{h.radius, h.radius}, b.max + Vec2{h.radius, h.radius}};
+  }
+  Parts parts() const { return {nullptr, 0, &h}; }
+};
+
+// b as the one or two pieces of a sector.
+struct PieceSide {
+  const SectorParts& s;
+  int count() const { return s.count; }
+  Real min_along(int j, Vec2 n) const { return -s.piece[j].support_value(-n); }
+  void outline(int j, Vec2 q, Real R, std::vector<Curve>& out) const { outline_curves(q, s.piece[j], R, out); }
+  template <class F>
+  void normals(const Piece& p, int j, F&& f) const { piece_piece_normals(p, s.piece[j], f); }
+  bool touches(const Piece& a, int j) const {
+    return !circles_apart(a, s.piece[j]) && core_distance(a, s.piece[j]).distance <= 0;
+  }
+  Real penetration(const Piece& a, int j) const {
+    if (circles_apart(a, s.piece[j])) return 0;
+    Manifold m = convex_contact(a, s.piece[j]);
+    return m.touching ? m.depth : 0;
+  }
+  DistanceResult closest(const Piece& a, int j) const { return core_distance(a, s.piece[j]); }
+  Aabb box() const {
+    const Piece& p = s.piece[0];
+    return {p.c - Vec2{p.r, p.r}, p.c + Vec2{p.r, p.r}};
+  }
+  Parts parts() const { return {s.piece, s.count, nullptr}; }
+};
+
+// A wide sector is two half-disks P0, P1; b (one or two convex parts B_j) must leave every
+// interior. The free set of translations is the complement of the convex Minkowski
+// differences M_ij = P_i - B_j, so its point nearest the origin is a local minimum of the
+// distance on one boundary (along a candidate normal of that pair), or a corner where two
+// boundaries cross. Each boundary is made of: the line of P_i's flat side (support-based),
+// the outline of B_j grown by the radius (touching the arc) and the outlines of B_j around
+// P_i's two corners; corners are intersection points of curves of different pairs.
+// Candidates are checked shortest first; an escape must stay free a little further along
+// its direction (the margins above), and near a corner that is free but only a point (such
+// as the notch's apex) a short directional search finds the robust escape next to it.
+template <class Side>
+Manifold exact_wide_contact(const SectorParts& a, const Side& b) {
+  const Piece* pa[2] = {&a.piece[0], &a.piece[1]};
+  const Vec2 c = a.piece[0].c;
+  const Real r = a.piece[0].r;
+  bool any = false;
+  for (const Piece* p : pa)
+    for (int j = 0; j < b.count() && !any; ++j) any = b.touches(*p, j);
+  if (!any) return {};
+  const Aabb bb = b.box();
+  const Real reach = 2 * r + length(bb.max - bb.min);
   const Real scale = std::max({std::fabs(c.x), std::fabs(c.y), std::fabs(bb.min.x), std::fabs(bb.min.y), reach, Real(1)});
   constexpr Real eps = std::numeric_limits<Real>::epsilon();
   const Real pen_tol = reach * eps * 64 + scale * eps * 8;  // rounding, not geometry
   const Real slack = reach * kEscapeMarginAbs + scale * kEscapeMarginOffset;
 
   std::vector<Vec2> cand;
-  cand.reserve(256);
-  Hull disk;
-  set_disk(disk, p0);
-  Manifold dm = convex_contact(disk, b);  // leaving the whole disk always works
-  cand.push_back(dm.normal * dm.depth);
-  for (const Piece* p : {&p0, &p1})
-    piece_hull_normals(*p, b, [&](Vec2 n) {
-      Real f = p->support_value(n) - min_along(b, n) + rho;
-      if (f >= 0) cand.push_back(n * f);
-    });
-  const Vec2 m1 = p1.normal_hi(), m0 = p0.normal_lo();  // flat sides, normals into the notch
-  const Real a1 = dot(c, m1) - min_along(b, m1) + rho, a0 = dot(c, m0) - min_along(b, m0) + rho;
-  std::vector<Curve> g0, g1, gc;
-  g0.push_back({Curve::kLine, m0, {}, a0});
-  g1.push_back({Curve::kLine, m1, {}, a1});
-  outline_curves(c + p0.lo * r, b, rho, g0);
-  outline_curves(c + p0.hi * r, b, rho, g0);
-  outline_curves(c + p1.lo * r, b, rho, g1);
-  outline_curves(c + p1.hi * r, b, rho, g1);
-  outline_curves(c, b, r + rho, gc);
-  for (const Curve& x : g0) {
-    for (const Curve& y : g1) intersect(x, y, cand);
-    for (const Curve& y : gc) intersect(x, y, cand);
-  }
-  for (const Curve& x : g1)
-    for (const Curve& y : gc) intersect(x, y, cand);
+  cand.reserve(512);
+  // (Leaving the whole disk is among these: each direction is in one half-disk's arc.)
+  for (const Piece* p : pa)
+    for (int j = 0; j < b.count(); ++j)
+      b.normals(*p, j, [&](Vec2 n) {
+        Real f = p->support_value(n) - b.min_along(j, n);
+        if (f >= 0) cand.push_back(n * f);
+      });
+  // Curves of each pair (i, j); corners between different pairs.
+  std::vector<Curve> g[4], gc[2];
+  for (int i = 0; i < 2; ++i)
+    for (int j = 0; j < b.count(); ++j) {
+      const Piece& p = *pa[i];
+      std::vector<Curve>& gg = g[i * 2 + j];
+      Vec2 m = p.normal_lo();  // a half-disk's flat side
+      gg.push_back({Curve::kLine, m, {}, dot(c, m) - b.min_along(j, m)});
+      b.outline(j, c + p.lo * r, 0, gg);
+      b.outline(j, c + p.hi * r, 0, gg);
+    }
+  for (int j = 0; j < b.count(); ++j) b.outline(j, c, r, gc[j]);  // the same for both pieces
+  const int pairs = 2 * b.count();
+  auto group = [&](int k) -> const std::vector<Curve>& { return g[(k / b.count()) * 2 + k % b.count()]; };
+  for (int k = 0; k < pairs; ++k)
+    for (int l = k + 1; l < pairs; ++l)
+      for (const Curve& x : group(k))
+        for (const Curve& y : group(l)) intersect(x, y, cand);
+  for (int k = 0; k < pairs; ++k)
+    for (int j = 0; j < b.count(); ++j)
+      for (const Curve& x : group(k))
+        for (const Curve& y : gc[j]) intersect(x, y, cand);
+  if (b.count() == 2)
+    for (const Curve& x : gc[0])
+      for (const Curve& y : gc[1]) intersect(x, y, cand);
 
   std::sort(cand.begin(), cand.end(), [](Vec2 u, Vec2 v) { return length_sq(u) < length_sq(v); });
+  // Leaving the union means leaving every piece: no escape is shorter than the deepest pair's
+  // own (convex) depth, so shorter candidates need no checking.
+  Real lower = 0;
+  for (const Piece* p : pa)
+    for (int j = 0; j < b.count(); ++j) lower = std::max(lower, b.penetration(*p, j));
+  lower -= pen_tol + slack;
+  auto shifted = [&](int i, Vec2 v) {
+    Piece s = *pa[i];
+    s.c -= v;  // moving b by +v is moving a by -v
+    return s;
+  };
   auto penetrates = [&](Vec2 v) {
-    for (const Piece* p : {&p0, &p1}) {
-      Piece s = *p;
-      s.c -= v;
-      if (core_distance(s, b).distance > rho) continue;
-      Manifold m = convex_contact(s, b);
-      if (m.touching && m.depth > pen_tol) return true;
-    }
+    for (int i = 0; i < 2; ++i)
+      for (int j = 0; j < b.count(); ++j)
+        if (b.penetration(shifted(i, v), j) > pen_tol) return true;
     return false;
   };
-  // The shortest candidate that is free and stays free a little further along its own
-  // direction (a corner of the free set that is only a point, such as the notch's apex,
-  // is not a usable escape: any further push re-enters the sector).
   auto touches = [&](Vec2 v) {  // strictly: any common point at all
-    for (const Piece* p : {&p0, &p1}) {
-      Piece s = *p;
-      s.c -= v;
-      if (core_distance(s, b).distance <= rho) return true;
-    }
+    for (int i = 0; i < 2; ++i)
+      for (int j = 0; j < b.count(); ++j)
+        if (b.touches(shifted(i, v), j)) return true;
     return false;
   };
-  Vec2 best = cand[0];
-  Vec2 n = dm.normal;
+  bool found = false;
+  Vec2 best, n{1, 0};
   Vec2 fragile[4];
   int n_fragile = 0;
   for (Vec2 v : cand) {
     Real l = length(v);
-    Vec2 u = l > 0 ? v / l : dm.normal;
+    if (l < lower) continue;
+    Vec2 u = l > 0 ? v / l : Vec2{1, 0};
     if (penetrates(v)) continue;
     bool robust = true;
     for (int k = 1; k <= kMarginSamples && robust; ++k)
@@ -645,76 +718,45 @@ Manifold sector_contact(const SectorParts& a, const Hull& b) {
     }
     best = v;
     n = u;
+    found = true;
     break;
   }
-  // Near each fragile corner shorter than that, the best robust escape is close by: search
-  // the directions around it.
-  if (n_fragile > 0) {
-    Parts pa{a.piece, a.count, nullptr};
-    Parts pb{nullptr, 0, &b};
-    Escape esc{pa, pb, reach * Real(1.5), scale * std::numeric_limits<Real>::epsilon() * 2, slack};
-    Real best_len = length(best);
-    for (int i = 0; i < n_fragile; ++i) {
-      Real th0 = std::atan2(fragile[i].y, fragile[i].x), th;
-      Real e = search_exit(esc, th0 - Real(0.4), th0 + Real(0.4), 17, th);
-      if (e < best_len) { best_len = e; n = unit_at(th); best = n * e; }
-    }
+  Parts parts_a{a.piece, a.count, nullptr};
+  Parts parts_b = b.parts();
+  Escape esc{parts_a, parts_b, reach * Real(1.5), scale * eps * 2, slack};
+  Real best_len = found ? length(best) : std::numeric_limits<Real>::max();
+  for (int i = 0; i < n_fragile; ++i) {
+    Real th0 = std::atan2(fragile[i].y, fragile[i].x), th;
+    Real e = search_exit(esc, th0 - Real(0.4), th0 + Real(0.4), 17, th);
+    if (e < best_len) { best_len = e; n = unit_at(th); best = n * e; found = true; }
   }
+  if (!found) return union_contact(parts_a, parts_b, reach * Real(1.5), scale, nullptr, 0);
   Manifold m;
   m.touching = true;
   m.normal = n;
   m.depth = length(best);
-  // Contact point: the closest pair at the touching position, moved back half the depth.
-  // (At the touching position pushed on by the robustness margin, where b is free of both
-  // pieces, the closest pair is well defined.)
+  // Contact point: the closest pair at the touching position (pushed on by the robustness
+  // margin, where b is free of every piece and the closest pair is well defined), moved
+  // back half the depth.
   Vec2 at = best + n * (m.depth * kEscapeMarginRel + slack);
   DistanceResult near{std::numeric_limits<Real>::max(), {}, {}};
-  for (const Piece* p : {&p0, &p1}) {
-    Piece s = *p;
-    s.c -= at;
-    DistanceResult d = grow(core_distance(s, b), 0, rho);
-    if (d.distance < near.distance) near = d;
-  }
+  for (int i = 0; i < 2; ++i)
+    for (int j = 0; j < b.count(); ++j) {
+      DistanceResult d = b.closest(shifted(i, at), j);
+      if (d.distance < near.distance) near = d;
+    }
   m.point_count = 1;
   m.points[0] = (near.point_a + at + near.point_b) * Real(0.5);
   return m;
 }
 
+}  // namespace
+
+Manifold sector_contact(const SectorParts& a, const Hull& b) { return exact_wide_contact(a, HullSide{b}); }
+
 Manifold sector_contact(const SectorParts& a, const SectorParts& b) {
-  Parts pa{a.piece, a.count, nullptr};
-  Parts pb{b.piece, b.count, nullptr};
-  Real reach = (2 * a.piece[0].r + 2 * b.piece[0].r) * Real(1.42) + Real(1e-6);
-  Real scale = std::max({std::fabs(a.piece[0].c.x), std::fabs(a.piece[0].c.y), reach, Real(1)});
-  Vec2 extra[24];
-  int k = 0;
-  for (int i = 0; i < a.count; ++i)
-    for (int j = 0; j < b.count; ++j) {
-      Manifold c = convex_contact(a.piece[i], b.piece[j]);
-      if (c.touching) extra[k++] = c.normal;
-    }
-  Hull da, db;
-  set_disk(da, a.piece[0]);
-  set_disk(db, b.piece[0]);
-  for (int j = 0; j < b.count; ++j) {
-    Manifold c = convex_contact(b.piece[j], da);  // b's piece against a's whole disk
-    if (c.touching) extra[k++] = -c.normal;
-  }
-  for (int i = 0; i < a.count; ++i) {
-    Manifold c = convex_contact(a.piece[i], db);
-    if (c.touching) extra[k++] = c.normal;
-  }
-  auto min_of = [](const SectorParts& x) {
-    return [&x](Vec2 m) {
-      Real v = std::numeric_limits<Real>::max();
-      for (int i = 0; i < x.count; ++i) v = std::min(v, -x.piece[i].support_value(-m));
-      return v;
-    };
-  };
-  k += notch_directions(a, min_of(b), extra + k);  // b into a's notch
-  int k0 = k;
-  k += notch_directions(b, min_of(a), extra + k);  // a into b's notch: b moves the other way
-  for (int i = k0; i < k; ++i) extra[i] = -extra[i];
-  return union_contact(pa, pb, reach, scale, extra, k);
+  if (a.count != 2) return flipped(exact_wide_contact(b, PieceSide{a}));
+  return exact_wide_contact(a, PieceSide{b});
 }
 
 }  // namespace collide2d::detail
