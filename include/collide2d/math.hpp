@@ -48,7 +48,19 @@ constexpr Vec2 perp(Vec2 a) { return {-a.y, a.x}; }
 /// Squared length.
 constexpr Real length_sq(Vec2 a) { return dot(a, a); }
 /// Length, without overflow or underflow for large or tiny components.
-inline Real length(Vec2 a) { return std::hypot(a.x, a.y); }
+inline Real length(Vec2 a) {
+#ifdef COLLIDE2D_DOUBLE
+  // sqrt of the sum of squares; std::hypot (several times slower) only where a square could
+  // overflow or underflow.
+  Real s = a.x * a.x + a.y * a.y;
+  if (s > Real(1e-250) && s < Real(1e250)) return std::sqrt(s);
+  return std::hypot(a.x, a.y);
+#else
+  // In double, the squares of any two floats neither overflow nor underflow.
+  double x = a.x, y = a.y;
+  return Real(std::sqrt(x * x + y * y));
+#endif
+}
 /// Unit vector in the direction of a; `fallback` when a is zero.
 inline Vec2 normalize(Vec2 a, Vec2 fallback = {1, 0}) {
   Real l = length(a);
