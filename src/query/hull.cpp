@@ -112,6 +112,41 @@ Real point_hull_distance(const Hull& h, Vec2 p, Vec2* nearest) {
   return length(bp - p);
 }
 
+// Distance from p to the core of h with an exact (for float input) containment test for every
+// core kind: 0 (and nearest = p) exactly when p lies in the closed core. Only the edges p lies
+// strictly outside of can hold the nearest point, so only they are measured.
+Real point_core_distance(const Hull& h, Vec2 p, Vec2* nearest) {
+  Vec2 bp = h.v[0];
+  if (h.count == 1) {
+    *nearest = bp;
+    if (p == bp) return 0;
+    return length(bp - p);
+  }
+  if (h.count == 2) {
+    Vec2 a = h.v[0], b = h.v[1];
+    if (orient(a, b, p) == 0 && dot_w(a, p, a, b) >= 0 && dot_w(b, p, a, b) <= 0) {
+      *nearest = p;
+      return 0;
+    }
+    bp = closest_on_segment(p, a, b);
+    *nearest = bp;
+    return length(bp - p);
+  }
+  Real best = std::numeric_limits<Real>::max();
+  bool inside = true;
+  for (int i = 0; i < h.count; ++i) {
+    Vec2 a = h.v[i], b = h.v[i + 1 == h.count ? 0 : i + 1];
+    if (orient(a, b, p) >= 0) continue;
+    inside = false;
+    Vec2 q = closest_on_segment(p, a, b);
+    Real d = length_sq(q - p);
+    if (d < best) { best = d; bp = q; }
+  }
+  if (inside) { *nearest = p; return 0; }
+  *nearest = bp;
+  return length(bp - p);
+}
+
 namespace {
 
 // Exact (for float input) test whether the cores are separated by one of the candidate axes.
@@ -173,6 +208,14 @@ DistanceResult core_distance(const Hull& a, const Hull& b) {
   Vec2 pa, pb;
   Real d = brute_closest(a.v, a.count, b.v, b.count, &pa, &pb);
   return {d, pa, pb};
+}
+
+bool hull_overlaps(const Hull& a, const Hull& b) {
+  if (!cores_separated(a, b)) return true;
+  const Real R = a.radius + b.radius;
+  if (R == 0) return false;
+  Vec2 pa, pb;
+  return !(brute_closest(a.v, a.count, b.v, b.count, &pa, &pb) > R);
 }
 
 DistanceResult grow(const DistanceResult& core, Real ra, Real rb) {
@@ -312,6 +355,69 @@ Manifold convex_contact(const Hull& a, const Hull& b) {
     m.points[0] = a.support(n) + n * (a.radius - m.depth * Real(0.5));
   } else {
     m.points[0] = b.support(-n) - n * (b.radius - m.depth * Real(0.5));
+  }
+  return m;
+}
+
+Manifold point_hull_contact(const Hull& h, Vec2 c, Real rc, bool c_area, bool point_is_a) {
+  // convex_contact for a one-point core (a point or disk at c, radius rc) against h, without
+  // the generic steps that cannot apply to it (a point has no edge to clip against).
+  Manifold m;
+  const Real R = h.radius + rc;
+  Vec2 q;
+  const Real d = point_core_distance(h, c, &q);
+  if (d > R) return m;
+  m.touching = true;
+  // The separation axis as max_separation finds it (its sign: pushing c away from h).
+  Real as = -std::numeric_limits<Real>::max();
+  Vec2 an{1, 0};
+  if (h.count == 1) {
+    Vec2 dv = c - h.v[0];
+    Real l = length(dv);
+    as = l;
+    an = l > 0 ? (point_is_a ? -dv : dv) / l : Vec2{0, 1};
+  } else {
+    int edges = h.count == 2 ? 2 : h.count;
+    for (int i = 0; i < edges; ++i) {
+      Real s = dot(h.n[i], c - h.v[i]);
+      if (s > as) { as = s; an = h.n[i]; }
+    }
+    if (h.count == 2) {
+      Vec2 dd = perp(h.n[0]);
+      Real s1 = dot(dd, c - h.v[1]), s0 = -dot(dd, c - h.v[0]);
+      if (s1 > as) { as = s1; an = dd; }
+      if (s0 > as) { as = s0; an = -dd; }
+    }
+    if (point_is_a) an = -an;
+  }
+  // Normal from a to b.
+  const Vec2 pa = point_is_a ? c : q, pb = point_is_a ? q : c;
+  const Real ra = point_is_a ? rc : h.radius, rb = point_is_a ? h.radius : rc;
+  Real scale = std::max({std::fabs(pa.x), std::fabs(pa.y), R, Real(1)});
+  const bool separated = d > R * Real(1e-4) + scale * kRelEps;
+  if (separated) {
+    m.normal = (pb - pa) / d;
+    m.depth = R - d;
+  } else if (!h.has_area() && !c_area) {
+    m.normal = an;
+    m.depth = 0;
+    m.point_count = 1;
+    m.points[0] = pa;
+    return m;
+  } else {
+    m.normal = an;
+    m.depth = std::max(Real(0), R - as);
+  }
+  const Vec2 n = m.normal;
+  m.point_count = 1;
+  if (separated) {
+    m.points[0] = ((pa + n * ra) + (pb - n * rb)) * Real(0.5);
+  } else if (point_is_a) {
+    m.points[0] = c + n * (rc - m.depth * Real(0.5));
+  } else if (aligned_edge(h, n) < 0) {
+    m.points[0] = h.support(n) + n * (h.radius - m.depth * Real(0.5));
+  } else {
+    m.points[0] = c - n * (rc - m.depth * Real(0.5));
   }
   return m;
 }

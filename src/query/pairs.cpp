@@ -2,6 +2,8 @@
 // The typed pair queries for every ordered pair of the eight shapes. Each shape is one hull
 // (a convex core grown by a radius) or, for a sector, one or two convex pieces; a few pairs
 // with short closed forms take them directly.
+#include <algorithm>
+#include <cmath>
 #include <type_traits>
 
 #include "query/convex.hpp"
@@ -9,6 +11,14 @@
 
 namespace collide2d {
 namespace detail {
+
+// Implemented in hull.cpp and raycast.cpp (internal; declared here so convex.hpp stays as it is).
+Real point_core_distance(const Hull& h, Vec2 p, Vec2* nearest);
+bool hull_overlaps(const Hull& a, const Hull& b);
+Manifold point_hull_contact(const Hull& h, Vec2 c, Real rc, bool c_area, bool point_is_a);
+RayHit circle_raycast(Vec2 c, Real r, Vec2 origin, Vec2 dir, Real max_distance);
+RayHit aabb_raycast(const Aabb& b, Vec2 origin, Vec2 dir, Real max_distance);
+
 namespace {
 
 template <class T>
@@ -56,15 +66,83 @@ Manifold sector_sector_contact(const SectorParts& a, const SectorParts& b) {
 }
 
 // Closed forms for the commonest pairs.
+
+// A point or a circle: a disk (of radius 0 for a point).
+template <class T>
+constexpr bool kIsDisk = std::is_same_v<T, Point> || std::is_same_v<T, Circle>;
+inline Vec2 disk_center(const Point& p) { return p.at; }
+inline Vec2 disk_center(const Circle& c) { return c.center; }
+inline Real disk_radius(const Point&) { return 0; }
+inline Real disk_radius(const Circle& c) { return c.radius; }
+
+// Squared distance of two points in the wide type (exact for float input up to one rounding
+// of the sum), so that a touch of integer inputs is decided exactly.
+inline Wide dist2_w(Vec2 a, Vec2 b) {
+  Wide dx = Wide(b.x) - a.x, dy = Wide(b.y) - a.y;
+  return dx * dx + dy * dy;
+}
+// Overlap of the disks (ca, R) and cb (R = ra + rb); the distance below decides the same way.
+inline bool within(Wide d2, Real R) { return d2 <= Wide(R) * R; }
+
 DistanceResult circle_circle(Vec2 ca, Real ra, Vec2 cb, Real rb) {
+  const Wide d2 = dist2_w(ca, cb);
+  const Real l = Real(std::sqrt(d2));
   Vec2 d = cb - ca;
-  Real l = length(d);
-  if (l > ra + rb) {
+  if (!within(d2, ra + rb)) {
     Vec2 n = d / l;
-    return {l - ra - rb, ca + n * ra, cb - n * rb};
+    return {std::max(Real(0), l - ra - rb), ca + n * ra, cb - n * rb};
   }
   Vec2 p = l > 0 ? ca + d * (std::min(ra, l) / l) : ca;
   return {0, p, p};
+}
+
+// convex_contact for two one-point cores (disks or points).
+Manifold circle_circle_contact(Vec2 ca, Real ra, Vec2 cb, Real rb) {
+  Manifold m;
+  const Real R = ra + rb;
+  const Wide d2 = dist2_w(ca, cb);
+  if (!within(d2, R)) return m;
+  m.touching = true;
+  const Real l = Real(std::sqrt(d2));
+  const Vec2 dv = cb - ca;
+  const Vec2 n = l > 0 ? dv / l : Vec2{0, 1};
+  const Real scale = std::max({std::fabs(ca.x), std::fabs(ca.y), R, Real(1)});
+  const bool separated = l > R * Real(1e-4) + scale * kRelEps;
+  m.normal = n;
+  m.point_count = 1;
+  if (separated) {
+    m.depth = R - l;
+    m.points[0] = ((ca + n * ra) + (cb - n * rb)) * Real(0.5);
+  } else if (!(ra > 0) && !(rb > 0)) {
+    m.depth = 0;
+    m.points[0] = ca;
+  } else {
+    m.depth = std::max(Real(0), R - l);
+    m.points[0] = ca + n * (ra - m.depth * Real(0.5));
+  }
+  return m;
+}
+
+// The point of an aabb nearest to p (p itself when inside): exact, a clamp.
+inline Vec2 clamp_to(const Aabb& b, Vec2 p) {
+  return {std::clamp(p.x, b.min.x, b.max.x), std::clamp(p.y, b.min.y, b.max.y)};
+}
+
+// Distance between the core point c and the core of a convex shape b (hull hb), the nearest
+// core point of b in *q; an aabb is a clamp (and its hull is not built).
+template <class B>
+DistanceResult disk_shape_distance(Vec2 c, Real rc, const B& b, bool disk_is_a) {
+  Vec2 q;
+  Real d, rb = 0;
+  if constexpr (std::is_same_v<B, Aabb>) {
+    q = clamp_to(b, c);
+    d = q == c ? Real(0) : Real(std::sqrt(dist2_w(c, q)));
+  } else {
+    Hull hb(b);
+    d = point_core_distance(hb, c, &q);
+    rb = hb.radius;
+  }
+  return disk_is_a ? grow({d, c, q}, rc, rb) : grow({d, q, c}, rb, rc);
 }
 
 }  // namespace
@@ -74,8 +152,12 @@ using namespace detail;
 
 template <ShapeType A, ShapeType B>
 DistanceResult distance(const A& a, const B& b) {
-  if constexpr (std::is_same_v<A, Circle> && std::is_same_v<B, Circle>) {
-    return circle_circle(a.center, a.radius, b.center, b.radius);
+  if constexpr (kIsDisk<A> && kIsDisk<B>) {
+    return circle_circle(disk_center(a), disk_radius(a), disk_center(b), disk_radius(b));
+  } else if constexpr (kIsDisk<A> && !kIsSector<B>) {
+    return disk_shape_distance(disk_center(a), disk_radius(a), b, true);
+  } else if constexpr (kIsDisk<B> && !kIsSector<A>) {
+    return disk_shape_distance(disk_center(b), disk_radius(b), a, false);
   } else if constexpr (kIsSector<A> && kIsSector<B>) {
     return sector_sector_distance(SectorParts(a), SectorParts(b));
   } else if constexpr (kIsSector<A>) {
@@ -90,10 +172,7 @@ DistanceResult distance(const A& a, const B& b) {
 
 template <ShapeType A, ShapeType B>
 bool overlaps(const A& a, const B& b) {
-  if constexpr (std::is_same_v<A, Circle> && std::is_same_v<B, Circle>) {
-    Real r = a.radius + b.radius;
-    return Wide(length_sq(b.center - a.center)) <= Wide(r) * r;
-  } else if constexpr (std::is_same_v<A, Aabb> && std::is_same_v<B, Aabb>) {
+  if constexpr (std::is_same_v<A, Aabb> && std::is_same_v<B, Aabb>) {
     return a.overlaps(b);
   } else if constexpr (std::is_same_v<A, Point> && std::is_same_v<B, Point>) {
     return a.at == b.at;
@@ -101,6 +180,22 @@ bool overlaps(const A& a, const B& b) {
     return b.contains(a.at);
   } else if constexpr (std::is_same_v<A, Aabb> && std::is_same_v<B, Point>) {
     return a.contains(b.at);
+  } else if constexpr (kIsDisk<A> && kIsDisk<B>) {
+    return within(dist2_w(disk_center(a), disk_center(b)), disk_radius(a) + disk_radius(b));
+  } else if constexpr (std::is_same_v<A, Circle> && std::is_same_v<B, Aabb>) {
+    return within(dist2_w(a.center, clamp_to(b, a.center)), a.radius);
+  } else if constexpr (std::is_same_v<A, Aabb> && std::is_same_v<B, Circle>) {
+    return within(dist2_w(b.center, clamp_to(a, b.center)), b.radius);
+  } else if constexpr (kIsDisk<A> && !kIsSector<B>) {
+    Hull hb(b);
+    Vec2 q;
+    return !(point_core_distance(hb, disk_center(a), &q) > disk_radius(a) + hb.radius);
+  } else if constexpr (kIsDisk<B> && !kIsSector<A>) {
+    Hull ha(a);
+    Vec2 q;
+    return !(point_core_distance(ha, disk_center(b), &q) > ha.radius + disk_radius(b));
+  } else if constexpr (!kIsSector<A> && !kIsSector<B>) {
+    return hull_overlaps(Hull(a), Hull(b));
   } else {
     return distance(a, b).distance <= 0;
   }
@@ -108,7 +203,13 @@ bool overlaps(const A& a, const B& b) {
 
 template <ShapeType A, ShapeType B>
 Manifold contact(const A& a, const B& b) {
-  if constexpr (kIsSector<A> && kIsSector<B>) {
+  if constexpr (kIsDisk<A> && kIsDisk<B>) {
+    return circle_circle_contact(disk_center(a), disk_radius(a), disk_center(b), disk_radius(b));
+  } else if constexpr (kIsDisk<A> && !kIsSector<B>) {
+    return point_hull_contact(Hull(b), disk_center(a), disk_radius(a), disk_radius(a) > 0, true);
+  } else if constexpr (kIsDisk<B> && !kIsSector<A>) {
+    return point_hull_contact(Hull(a), disk_center(b), disk_radius(b), disk_radius(b) > 0, false);
+  } else if constexpr (kIsSector<A> && kIsSector<B>) {
     return sector_sector_contact(SectorParts(a), SectorParts(b));
   } else if constexpr (kIsSector<A>) {
     return sector_hull_contact(SectorParts(a), Hull(b));
@@ -131,6 +232,12 @@ RayHit raycast(const S& s, const Ray& ray) {
       if (h.inside || (h.hit && (!best.hit || h.distance < best.distance))) best = h;
     }
     return best;
+  } else if constexpr (std::is_same_v<S, Circle>) {
+    if (s.radius > 0) return circle_raycast(s.center, s.radius, ray.origin, u, ray.max_distance);
+    return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
+  } else if constexpr (std::is_same_v<S, Aabb>) {
+    if (s.min.x < s.max.x && s.min.y < s.max.y) return aabb_raycast(s, ray.origin, u, ray.max_distance);
+    return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
   } else {
     return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
   }

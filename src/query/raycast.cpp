@@ -65,8 +65,12 @@ RayHit finish(const Best& best, Vec2 o, Vec2 u, Real max_distance) {
 
 }  // namespace
 
+// Implemented in hull.cpp (internal; declared here so convex.hpp stays as it is).
+Real point_core_distance(const Hull& h, Vec2 p, Vec2* nearest);
+
 RayHit hull_raycast(const Hull& h, Vec2 o, Vec2 u, Real max_distance) {
-  if (point_hull_distance(h, o, nullptr) <= h.radius) return {true, true, 0, o, {}};
+  Vec2 q;
+  if (point_core_distance(h, o, &q) <= h.radius) return {true, true, 0, o, {}};
   Best best;
   if (h.count == 1) {
     if (h.radius > 0) {
@@ -111,6 +115,42 @@ RayHit hull_raycast(const Hull& h, Vec2 o, Vec2 u, Real max_distance) {
     ray_segment(o, u, a, b, best, &n);
   }
   for (int i = 0; i < h.count; ++i) ray_circle(o, u, h.v[i], h.radius, best, [](Vec2) { return true; });
+  return finish(best, o, u, max_distance);
+}
+
+// A disk of radius r > 0: the origin inside is decided exactly (for float input).
+RayHit circle_raycast(Vec2 c, Real r, Vec2 o, Vec2 u, Real max_distance) {
+  Wide dx = Wide(o.x) - c.x, dy = Wide(o.y) - c.y;
+  if (dx * dx + dy * dy <= Wide(r) * r) return {true, true, 0, o, {}};
+  Best best;
+  ray_circle(o, u, c, r, best, [](Vec2) { return true; });
+  return finish(best, o, u, max_distance);
+}
+
+// An aabb with positive extents: the slab test, the same arithmetic as the polygon clip
+// in hull_raycast (edges bottom, right, top, left) without building the hull.
+RayHit aabb_raycast(const Aabb& b, Vec2 o, Vec2 u, Real max_distance) {
+  if (b.contains(o)) return {true, true, 0, o, {}};
+  const Real num[4] = {o.y - b.min.y, b.max.x - o.x, b.max.y - o.y, o.x - b.min.x};
+  const Real den[4] = {-u.y, u.x, u.y, -u.x};
+  const Vec2 nrm[4] = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}};
+  Real enter = -std::numeric_limits<Real>::max(), leave = std::numeric_limits<Real>::max();
+  Vec2 n_enter{-u};
+  for (int i = 0; i < 4; ++i) {
+    if (den[i] == 0) {
+      if (num[i] < 0) return {};
+      continue;
+    }
+    Real t = num[i] / den[i];
+    if (den[i] < 0) {
+      if (t > enter) { enter = t; n_enter = nrm[i]; }
+    } else {
+      leave = std::min(leave, t);
+    }
+  }
+  if (enter > leave || leave < 0) return {};
+  Best best;
+  best.offer(enter, n_enter);
   return finish(best, o, u, max_distance);
 }
 
