@@ -181,7 +181,11 @@ Vec2 common_point(const Hull& a, const Hull& b) {
   if (a.count == 2 && b.count == 2) return segment_segment_common(a.v[0], a.v[1], b.v[0], b.v[1]);
   const Hull& clip_by = a.count >= 3 ? a : b;
   const Hull& clipped = a.count >= 3 ? b : a;
-  Vec2 buf[2][Polygon::kMaxVertices * 2 + 8];
+  union Buf {  // uninitialized scratch (Vec2's member initializers would zero 2 KiB per call)
+    Vec2 v[2][Polygon::kMaxVertices * 2 + 8];
+    Buf() {}
+  } storage;
+  auto& buf = storage.v;
   int m = clipped.count;
   for (int i = 0; i < m; ++i) buf[0][i] = clipped.v[i];
   int cur = 0;
@@ -198,6 +202,90 @@ Vec2 common_point(const Hull& a, const Hull& b) {
   return (pa + pb) * Real(0.5);
 }
 
+// Squared distance from p (outside the core, exactly) to the core of h and the nearest core
+// point: only the edges p lies strictly outside of can hold it.
+Real vertex_core_d2(const Hull& h, Vec2 p, Vec2* q) {
+  if (h.count == 1) { *q = h.v[0]; return length_sq(h.v[0] - p); }
+  if (h.count == 2) { *q = closest_on_segment(p, h.v[0], h.v[1]); return length_sq(*q - p); }
+  Real best = std::numeric_limits<Real>::max();
+  for (int i = 0; i < h.count; ++i) {
+    Vec2 a = h.v[i], b = h.v[i + 1 == h.count ? 0 : i + 1];
+    if (orient(a, b, p) >= 0) continue;
+    Vec2 c = closest_on_segment(p, a, b);
+    Real d = length_sq(c - p);
+    if (d < best) { best = d; *q = c; }
+  }
+  return best;
+}
+
+// Closest points of two disjoint cores: brute_closest's vertex-edge minimum, measuring each
+// vertex only against the edges it lies strictly outside of, and skipping the vertices whose
+// gap along the direction between the cores' vertex centroids (a lower bound of their distance
+// to the other core, less a margin for rounding) already exceeds the best distance found.
+Real disjoint_closest(const Hull& a, const Hull& b, Vec2* pa, Vec2* pb) {
+  Real best = std::numeric_limits<Real>::max();
+  *pa = a.v[0];
+  *pb = b.v[0];
+  Vec2 q;
+  if (a.count + b.count <= 4) {  // small cores: the plain scan
+    for (int i = 0; i < a.count; ++i) {
+      Real d = vertex_core_d2(b, a.v[i], &q);
+      if (d < best) { best = d; *pa = a.v[i]; *pb = q; }
+    }
+    for (int i = 0; i < b.count; ++i) {
+      Real d = vertex_core_d2(a, b.v[i], &q);
+      if (d < best) { best = d; *pa = q; *pb = b.v[i]; }
+    }
+    return length(*pb - *pa);
+  }
+  Vec2 ca{0, 0}, cb{0, 0};
+  Real big = 0;
+  for (int i = 0; i < a.count; ++i) {
+    ca += a.v[i];
+    big = std::max({big, std::fabs(a.v[i].x), std::fabs(a.v[i].y)});
+  }
+  for (int i = 0; i < b.count; ++i) {
+    cb += b.v[i];
+    big = std::max({big, std::fabs(b.v[i].x), std::fabs(b.v[i].y)});
+  }
+  const Vec2 d = normalize(cb / Real(b.count) - ca / Real(a.count));
+  // Support values along d: a's vertices furthest along d, b's least.
+  Real pa_dot[Polygon::kMaxVertices], pb_dot[Polygon::kMaxVertices];
+  Real a_max = -std::numeric_limits<Real>::max(), b_min = std::numeric_limits<Real>::max();
+  int ia = 0, ib = 0;
+  for (int i = 0; i < a.count; ++i) {
+    pa_dot[i] = dot(d, a.v[i]);
+    if (pa_dot[i] > a_max) { a_max = pa_dot[i]; ia = i; }
+  }
+  for (int i = 0; i < b.count; ++i) {
+    pb_dot[i] = dot(d, b.v[i]);
+    if (pb_dot[i] < b_min) { b_min = pb_dot[i]; ib = i; }
+  }
+  const Real margin = kRelEps * 4 * big;
+  // The likeliest vertices first, so that the bound prunes the rest.
+  {
+    Real dd = vertex_core_d2(b, a.v[ia], &q);
+    if (dd < best) { best = dd; *pa = a.v[ia]; *pb = q; }
+    dd = vertex_core_d2(a, b.v[ib], &q);
+    if (dd < best) { best = dd; *pa = q; *pb = b.v[ib]; }
+  }
+  for (int i = 0; i < a.count; ++i) {
+    if (i == ia) continue;
+    Real lb = b_min - pa_dot[i] - margin;
+    if (lb > 0 && lb * lb > best) continue;
+    Real dd = vertex_core_d2(b, a.v[i], &q);
+    if (dd < best) { best = dd; *pa = a.v[i]; *pb = q; }
+  }
+  for (int i = 0; i < b.count; ++i) {
+    if (i == ib) continue;
+    Real lb = pb_dot[i] - a_max - margin;
+    if (lb > 0 && lb * lb > best) continue;
+    Real dd = vertex_core_d2(a, b.v[i], &q);
+    if (dd < best) { best = dd; *pa = q; *pb = b.v[i]; }
+  }
+  return length(*pb - *pa);
+}
+
 }  // namespace
 
 DistanceResult core_distance(const Hull& a, const Hull& b) {
@@ -206,7 +294,7 @@ DistanceResult core_distance(const Hull& a, const Hull& b) {
     return {0, p, p};
   }
   Vec2 pa, pb;
-  Real d = brute_closest(a.v, a.count, b.v, b.count, &pa, &pb);
+  Real d = disjoint_closest(a, b, &pa, &pb);
   return {d, pa, pb};
 }
 
@@ -215,7 +303,7 @@ bool hull_overlaps(const Hull& a, const Hull& b) {
   const Real R = a.radius + b.radius;
   if (R == 0) return false;
   Vec2 pa, pb;
-  return !(brute_closest(a.v, a.count, b.v, b.count, &pa, &pb) > R);
+  return !(disjoint_closest(a, b, &pa, &pb) > R);
 }
 
 DistanceResult grow(const DistanceResult& core, Real ra, Real rb) {
@@ -318,8 +406,14 @@ int clip_contact_points(Vec2 r1, Vec2 r2, Vec2 nref, Real rref, Vec2 i1, Vec2 i2
 Manifold convex_contact(const Hull& a, const Hull& b) {
   Manifold m;
   const Real R = a.radius + b.radius;
-  DistanceResult core = core_distance(a, b);
-  if (core.distance > R) return m;
+  DistanceResult core;
+  if (cores_separated(a, b)) {
+    if (R == 0) return m;  // disjoint closed cores, nothing to grow
+    core.distance = disjoint_closest(a, b, &core.point_a, &core.point_b);
+    if (core.distance > R) return m;
+  } else {
+    core.point_a = core.point_b = common_point(a, b);
+  }
   Axis ax = max_separation(a, b);
   m.touching = true;
   // Closest points only a rounding error apart give no reliable direction: then the
