@@ -132,17 +132,22 @@ Real point_core_distance(const Hull& h, Vec2 p, Vec2* nearest) {
     *nearest = bp;
     return length(bp - p);
   }
+  // All orientations first, without branches (the inside test needs every one of them).
+  Wide o[Polygon::kMaxVertices];
+  Wide lowest = 0;
+  const int n = h.count;
+  for (int i = 0; i < n; ++i) {
+    o[i] = orient(h.v[i], h.v[i + 1 == n ? 0 : i + 1], p);
+    lowest = std::min(lowest, o[i]);
+  }
+  if (lowest >= 0) { *nearest = p; return 0; }
   Real best = std::numeric_limits<Real>::max();
-  bool inside = true;
-  for (int i = 0; i < h.count; ++i) {
-    Vec2 a = h.v[i], b = h.v[i + 1 == h.count ? 0 : i + 1];
-    if (orient(a, b, p) >= 0) continue;
-    inside = false;
-    Vec2 q = closest_on_segment(p, a, b);
+  for (int i = 0; i < n; ++i) {
+    if (o[i] >= 0) continue;
+    Vec2 q = closest_on_segment(p, h.v[i], h.v[i + 1 == n ? 0 : i + 1]);
     Real d = length_sq(q - p);
     if (d < best) { best = d; bp = q; }
   }
-  if (inside) { *nearest = p; return 0; }
   *nearest = bp;
   return length(bp - p);
 }
@@ -379,6 +384,18 @@ int aligned_edge(const Hull& h, Vec2 d) {
   return best;
 }
 
+// The center of the overlap of the two cores' bounding boxes.
+Vec2 bounds_overlap_center(const Hull& a, const Hull& b) {
+  auto box = [](const Hull& h, Vec2& lo, Vec2& hi) {
+    lo = hi = h.v[0];
+    for (int i = 1; i < h.count; ++i) { lo = min(lo, h.v[i]); hi = max(hi, h.v[i]); }
+  };
+  Vec2 la, ha, lb, hb;
+  box(a, la, ha);
+  box(b, lb, hb);
+  return (max(la, lb) + min(ha, hb)) * Real(0.5);
+}
+
 }  // namespace
 
 int clip_contact_points(Vec2 r1, Vec2 r2, Vec2 nref, Real rref, Vec2 i1, Vec2 i2, Real rinc,
@@ -411,6 +428,11 @@ Manifold convex_contact(const Hull& a, const Hull& b) {
     if (R == 0) return m;  // disjoint closed cores, nothing to grow
     core.distance = disjoint_closest(a, b, &core.point_a, &core.point_b);
     if (core.distance > R) return m;
+  } else if (a.count >= 3 || b.count >= 3) {
+    // The common point would only set the magnitude of the rounding allowances below (a
+    // shape without area is not a polygon core): the middle of the cores' bounding-box
+    // overlap, which holds every common point, does that without the clipping.
+    core.point_a = core.point_b = bounds_overlap_center(a, b);
   } else {
     core.point_a = core.point_b = common_point(a, b);
   }
