@@ -50,6 +50,10 @@ void set_box(Hull& h, Vec2 c, Vec2 ax, Vec2 ay, Real hx, Real hy) {
   h.nbuf[2] = ay;
   h.nbuf[3] = -ax;
   h.area = true;
+  // Each rounded corner is within 3 ulps of the largest coordinate magnitude of its true
+  // place; extents well above that keep the rounded box convex without checking.
+  const Real mag = std::fabs(c.x) + std::fabs(c.y) + hx + hy;
+  if (std::min(hx, hy) > kRelEps * 2 * mag) return;
   for (int i = 0; i < 4; ++i) {
     if (orient(h.vbuf[i], h.vbuf[(i + 1) % 4], h.vbuf[(i + 2) % 4]) <= 0) {
       // Too thin for the scalar to keep its corners apart: the core is the long axis, but the

@@ -145,6 +145,74 @@ DistanceResult disk_shape_distance(Vec2 c, Real rc, const B& b, bool disk_is_a) 
   return disk_is_a ? grow({d, c, q}, rc, rb) : grow({d, q, c}, rb, rc);
 }
 
+// A box in its own frame is an aabb centered at the origin: a disk against a box is a disk
+// against that aabb, with the disk's center carried into the frame and the answer back.
+inline Aabb box_local(const Box& b) { return {-b.half_extents, b.half_extents}; }
+inline Vec2 to_local(const Box& b, Vec2 p) { return b.rot.apply_inv(p - b.center); }
+inline Vec2 to_world(const Box& b, Vec2 p) { return b.center + b.rot.apply(p); }
+
+DistanceResult disk_box_distance(Vec2 c, Real rc, const Box& b, bool disk_is_a) {
+  DistanceResult r = disk_shape_distance(to_local(b, c), rc, box_local(b), disk_is_a);
+  r.point_a = to_world(b, r.point_a);
+  r.point_b = to_world(b, r.point_b);
+  return r;
+}
+
+bool disk_box_overlaps(Vec2 c, Real rc, const Box& b) {
+  const Aabb l = box_local(b);
+  const Vec2 p = to_local(b, c);
+  return within(dist2_w(p, clamp_to(l, p)), rc);
+}
+
+// point_hull_contact's answer for an aabb of positive extents (normals are axes, the nearest
+// point a clamp): the disk (c, rc) against the aabb, normal from a to b.
+Manifold disk_aabb_contact(Vec2 c, Real rc, const Aabb& b, bool disk_is_a) {
+  Manifold m;
+  const Vec2 q = clamp_to(b, c);
+  const Wide d2 = q == c ? Wide(0) : dist2_w(c, q);
+  if (!within(d2, rc)) return m;
+  m.touching = true;
+  const Real d = Real(std::sqrt(d2));
+  // Separation of c from each edge (bottom, right, top, left), the first largest wins.
+  const Real s[4] = {b.min.y - c.y, c.x - b.max.x, c.y - b.max.y, b.min.x - c.x};
+  const Vec2 nn[4] = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}};
+  int k = 0;
+  for (int i = 1; i < 4; ++i)
+    if (s[i] > s[k]) k = i;
+  const Vec2 pa = disk_is_a ? c : q, pb = disk_is_a ? q : c;
+  const Real ra = disk_is_a ? rc : 0, rb = disk_is_a ? 0 : rc;
+  const Real scale = std::max({std::fabs(pa.x), std::fabs(pa.y), rc, Real(1)});
+  m.point_count = 1;
+  if (d > rc * Real(1e-4) + scale * kRelEps) {
+    const Vec2 n = (pb - pa) / d;
+    m.normal = n;
+    m.depth = rc - d;
+    m.points[0] = ((pa + n * ra) + (pb - n * rb)) * Real(0.5);
+  } else {
+    const Vec2 n = disk_is_a ? -nn[k] : nn[k];
+    m.normal = n;
+    m.depth = std::max(Real(0), rc - s[k]);
+    m.points[0] = disk_is_a ? c + n * (rc - m.depth * Real(0.5)) : c - n * (rc - m.depth * Real(0.5));
+  }
+  return m;
+}
+
+template <class B>
+Manifold disk_convex_contact(Vec2 c, Real rc, const B& b, bool disk_is_a) {
+  if constexpr (std::is_same_v<B, Aabb>) {
+    if (b.min.x < b.max.x && b.min.y < b.max.y) return disk_aabb_contact(c, rc, b, disk_is_a);
+  }
+  return point_hull_contact(Hull(b), c, rc, rc > 0, disk_is_a);
+}
+
+Manifold disk_box_contact(Vec2 c, Real rc, const Box& b, bool disk_is_a) {
+  Manifold m = disk_convex_contact(to_local(b, c), rc, box_local(b), disk_is_a);
+  if (!m.touching) return m;
+  m.normal = b.rot.apply(m.normal);
+  for (int i = 0; i < m.point_count; ++i) m.points[i] = to_world(b, m.points[i]);
+  return m;
+}
+
 }  // namespace
 }  // namespace detail
 
@@ -154,6 +222,10 @@ template <ShapeType A, ShapeType B>
 DistanceResult distance(const A& a, const B& b) {
   if constexpr (kIsDisk<A> && kIsDisk<B>) {
     return circle_circle(disk_center(a), disk_radius(a), disk_center(b), disk_radius(b));
+  } else if constexpr (kIsDisk<A> && std::is_same_v<B, Box>) {
+    return disk_box_distance(disk_center(a), disk_radius(a), b, true);
+  } else if constexpr (kIsDisk<B> && std::is_same_v<A, Box>) {
+    return disk_box_distance(disk_center(b), disk_radius(b), a, false);
   } else if constexpr (kIsDisk<A> && !kIsSector<B>) {
     return disk_shape_distance(disk_center(a), disk_radius(a), b, true);
   } else if constexpr (kIsDisk<B> && !kIsSector<A>) {
@@ -186,6 +258,10 @@ bool overlaps(const A& a, const B& b) {
     return within(dist2_w(a.center, clamp_to(b, a.center)), a.radius);
   } else if constexpr (std::is_same_v<A, Aabb> && std::is_same_v<B, Circle>) {
     return within(dist2_w(b.center, clamp_to(a, b.center)), b.radius);
+  } else if constexpr (kIsDisk<A> && std::is_same_v<B, Box>) {
+    return disk_box_overlaps(disk_center(a), disk_radius(a), b);
+  } else if constexpr (kIsDisk<B> && std::is_same_v<A, Box>) {
+    return disk_box_overlaps(disk_center(b), disk_radius(b), a);
   } else if constexpr (kIsDisk<A> && !kIsSector<B>) {
     Hull hb(b);
     Vec2 q;
@@ -205,10 +281,14 @@ template <ShapeType A, ShapeType B>
 Manifold contact(const A& a, const B& b) {
   if constexpr (kIsDisk<A> && kIsDisk<B>) {
     return circle_circle_contact(disk_center(a), disk_radius(a), disk_center(b), disk_radius(b));
+  } else if constexpr (kIsDisk<A> && std::is_same_v<B, Box>) {
+    return disk_box_contact(disk_center(a), disk_radius(a), b, true);
+  } else if constexpr (kIsDisk<B> && std::is_same_v<A, Box>) {
+    return disk_box_contact(disk_center(b), disk_radius(b), a, false);
   } else if constexpr (kIsDisk<A> && !kIsSector<B>) {
-    return point_hull_contact(Hull(b), disk_center(a), disk_radius(a), disk_radius(a) > 0, true);
+    return disk_convex_contact(disk_center(a), disk_radius(a), b, true);
   } else if constexpr (kIsDisk<B> && !kIsSector<A>) {
-    return point_hull_contact(Hull(a), disk_center(b), disk_radius(b), disk_radius(b) > 0, false);
+    return disk_convex_contact(disk_center(b), disk_radius(b), a, false);
   } else if constexpr (kIsSector<A> && kIsSector<B>) {
     return sector_sector_contact(SectorParts(a), SectorParts(b));
   } else if constexpr (kIsSector<A>) {
@@ -235,6 +315,15 @@ RayHit raycast(const S& s, const Ray& ray) {
   } else if constexpr (std::is_same_v<S, Circle>) {
     if (s.radius > 0) return circle_raycast(s.center, s.radius, ray.origin, u, ray.max_distance);
     return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
+  } else if constexpr (std::is_same_v<S, Box>) {
+    if (!(s.half_extents.x > 0 && s.half_extents.y > 0))
+      return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
+    RayHit h = aabb_raycast(box_local(s), to_local(s, ray.origin), s.rot.apply_inv(u), ray.max_distance);
+    if (!h.hit) return h;
+    if (h.inside) { h.point = ray.origin; return h; }
+    h.point = ray.origin + u * h.distance;
+    h.normal = s.rot.apply(h.normal);
+    return h;
   } else if constexpr (std::is_same_v<S, Aabb>) {
     if (s.min.x < s.max.x && s.min.y < s.max.y) return aabb_raycast(s, ray.origin, u, ray.max_distance);
     return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);

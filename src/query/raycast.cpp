@@ -69,9 +69,11 @@ RayHit finish(const Best& best, Vec2 o, Vec2 u, Real max_distance) {
 Real point_core_distance(const Hull& h, Vec2 p, Vec2* nearest);
 
 RayHit hull_raycast(const Hull& h, Vec2 o, Vec2 u, Real max_distance) {
-  Vec2 q;
-  if (point_core_distance(h, o, &q) <= h.radius) return {true, true, 0, o, {}};
   Best best;
+  if (h.count < 3 || h.radius > 0) {  // (a polygon core tests the origin in its clip loop)
+    Vec2 q;
+    if (point_core_distance(h, o, &q) <= h.radius) return {true, true, 0, o, {}};
+  }
   if (h.count == 1) {
     if (h.radius > 0) {
       ray_circle(o, u, h.v[0], h.radius, best, [](Vec2) { return true; });
@@ -87,12 +89,16 @@ RayHit hull_raycast(const Hull& h, Vec2 o, Vec2 u, Real max_distance) {
   if (h.radius == 0) {  // convex polygon: clip the ray against every edge's half-plane
     Real enter = -std::numeric_limits<Real>::max(), leave = std::numeric_limits<Real>::max();
     Vec2 n_enter{-u};
+    bool parallel_out = false;
+    int out_edge = -1;  // the edge the origin lies most clearly outside of
+    Real out_num = 0;
     for (int i = 0; i < h.count; ++i) {
       Vec2 n = h.n[i];
       Real num = dot(n, h.v[i] - o);  // >= 0 when o is inside this half-plane
       Real den = dot(n, u);
+      if (num < out_num) { out_num = num; out_edge = i; }
       if (den == 0) {
-        if (num < 0) return {};
+        parallel_out = parallel_out || num < 0;
         continue;
       }
       Real t = num / den;
@@ -102,7 +108,13 @@ RayHit hull_raycast(const Hull& h, Vec2 o, Vec2 u, Real max_distance) {
         leave = std::min(leave, t);
       }
     }
-    if (enter > leave || leave < 0) return {};
+    // The origin is outside when it is strictly outside one edge, exactly; only an origin
+    // near the boundary or inside needs the whole exact test.
+    if (out_edge < 0 || orient(h.v[out_edge], h.v[out_edge + 1 == h.count ? 0 : out_edge + 1], o) >= 0) {
+      Vec2 q;
+      if (point_core_distance(h, o, &q) <= 0) return {true, true, 0, o, {}};
+    }
+    if (parallel_out || enter > leave || leave < 0) return {};
     best.offer(enter, n_enter);
     return finish(best, o, u, max_distance);
   }
