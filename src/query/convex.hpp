@@ -71,6 +71,11 @@ struct SectorParts {
   SectorParts(const SectorParts&) = delete;
 };
 
+/// Closest point of a sector to p, in closed form (the sector's frame folded about its
+/// facing: within the cone the arc decides, outside it the nearer straight edge); distance 0
+/// and the point itself when p is inside. Exact for every half_angle, no trigonometry.
+DistanceResult sector_point_distance(const Sector& s, Vec2 p);
+
 /// Closest points between two cores (radii ignored). distance 0 when they intersect; the
 /// points are then one common point.
 DistanceResult core_distance(const Hull& a, const Hull& b);

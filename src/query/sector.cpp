@@ -52,6 +52,28 @@ SectorParts::SectorParts(const Sector& s) {
   }
 }
 
+DistanceResult sector_point_distance(const Sector& s, Vec2 p) {
+  const Vec2 d = p - s.center;
+  const Vec2 side = perp(s.dir);
+  const Real x = dot(d, s.dir), ys = dot(d, side);
+  const Real y = std::fabs(ys);
+  const bool in_cone = s.cos_half * y - s.sin_half * x <= 0 && (s.cos_half <= 0 || x >= 0);
+  if (in_cone) {
+    const Real l = length(d);
+    if (l <= s.radius) return {0, p, p};
+    const Vec2 q = s.center + d * (s.radius / l);
+    return {l - s.radius, q, p};
+  }
+  // The nearer straight edge, from the apex along (cos h, +-sin h) in the facing frame.
+  Real t = x * s.cos_half + y * s.sin_half;
+  t = t < 0 ? 0 : (t > s.radius ? s.radius : t);
+  const Real ex = s.cos_half * t, ey = s.sin_half * t * (ys < 0 ? -1 : 1);
+  const Vec2 q = s.center + s.dir * ex + side * ey;
+  const Real dist = length(p - q);
+  if (dist == 0) return {0, p, p};
+  return {dist, q, p};
+}
+
 namespace {
 
 // The core of h clipped to the piece's cone, in the piece's frame (relative to its center,
