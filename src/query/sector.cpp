@@ -391,22 +391,28 @@ struct Escape {
 
 Vec2 unit_at(Real th) { return {std::cos(th), std::sin(th)}; }
 
-// The least robust exit over directions in [lo, hi] (radians): a coarse scan, then a
-// golden-section search around the best sample. Returns the exit and sets th.
-Real search_exit(const Escape& esc, Real lo, Real hi, int samples, Real& th) {
+// The least robust exit over directions in [th0 - w, th0 + w] (radians): a scan with
+// samples spaced quadratically (dense next to th0, where the robust escape beside a fragile
+// corner lies, in a valley that may be a fraction of a degree wide), then a golden-section
+// search between the best sample's neighbours. Returns the exit and sets th.
+Real search_exit(const Escape& esc, Real th0, Real w, int half_samples, Real& th) {
+  const int n = 2 * half_samples + 1;
+  auto angle = [&](int k) {  // k in [0, n): offsets -w..w, quadratic in the distance from th0
+    Real f = Real(k - half_samples) / Real(half_samples);
+    return th0 + w * f * std::fabs(f);
+  };
   Real best = std::numeric_limits<Real>::max();
-  th = lo;
-  const Real step = (hi - lo) / Real(samples - 1);
-  for (int k = 0; k < samples; ++k) {
-    Real x = lo + step * Real(k);
-    Real e = esc.exit(unit_at(x));
-    if (e < best) { best = e; th = x; }
+  int bk = half_samples;
+  for (int k = 0; k < n; ++k) {
+    Real e = esc.exit(unit_at(angle(k)));
+    if (e < best) { best = e; bk = k; }
   }
-  Real a = std::max(lo, th - step), b = std::min(hi, th + step);
+  th = angle(bk);
+  Real a = angle(std::max(0, bk - 1)), b = angle(std::min(n - 1, bk + 1));
   const Real g = Real(0.6180339887498949);
   Real x1 = b - g * (b - a), x2 = a + g * (b - a);
   Real f1 = esc.exit(unit_at(x1)), f2 = esc.exit(unit_at(x2));
-  for (int it = 0; it < 20 && b - a > Real(1e-6); ++it) {
+  for (int it = 0; it < 20 && b - a > Real(1e-7); ++it) {
     if (f1 < f2) { b = x2; x2 = x1; f2 = f1; x1 = b - g * (b - a); f1 = esc.exit(unit_at(x1)); }
     else { a = x1; x1 = x2; f1 = f2; x2 = a + g * (b - a); f2 = esc.exit(unit_at(x2)); }
   }
@@ -722,7 +728,8 @@ Manifold exact_wide_contact(const SectorParts& a, const Side& b) {
   };
   bool found = false;
   Vec2 best, n{1, 0};
-  Vec2 fragile[4];
+  constexpr int kMaxFragile = 16;
+  Vec2 fragile[kMaxFragile];
   int n_fragile = 0;
   for (Vec2 v : cand) {
     Real l = length(v);
@@ -735,7 +742,7 @@ Manifold exact_wide_contact(const SectorParts& a, const Side& b) {
     if (!robust) {
       bool seen = false;
       for (int i = 0; i < n_fragile; ++i) seen = seen || length_sq(fragile[i] - v) <= slack * slack;
-      if (!seen && n_fragile < 4) fragile[n_fragile++] = v;
+      if (!seen && n_fragile < kMaxFragile) fragile[n_fragile++] = v;
       continue;
     }
     best = v;
@@ -747,9 +754,10 @@ Manifold exact_wide_contact(const SectorParts& a, const Side& b) {
   Parts parts_b = b.parts();
   Escape esc{parts_a, parts_b, reach * Real(1.5), scale * eps * 2, slack};
   Real best_len = found ? length(best) : std::numeric_limits<Real>::max();
-  for (int i = 0; i < n_fragile; ++i) {
+  for (int i = 0; i < n_fragile; ++i) {  // shortest first; a robust escape near a corner is
+    if (length(fragile[i]) >= best_len) break;  // never shorter than the corner itself
     Real th0 = std::atan2(fragile[i].y, fragile[i].x), th;
-    Real e = search_exit(esc, th0 - Real(0.4), th0 + Real(0.4), 17, th);
+    Real e = search_exit(esc, th0, Real(0.4), 12, th);
     if (e < best_len) { best_len = e; n = unit_at(th); best = n * e; found = true; }
   }
   if (!found) return union_contact(parts_a, parts_b, reach * Real(1.5), scale, nullptr, 0);
