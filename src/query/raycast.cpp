@@ -70,10 +70,15 @@ Real point_core_distance(const Hull& h, Vec2 p, Vec2* nearest);
 
 RayHit hull_raycast(const Hull& h, Vec2 o, Vec2 u, Real max_distance) {
   Best best;
-  if (h.count < 3 || h.radius > 0) {  // (a polygon core tests the origin in its clip loop)
+  if (h.radius > 0) {
     Vec2 q;
     if (point_core_distance(h, o, &q) <= h.radius) return {true, true, 0, o, {}};
-  }
+  } else if (h.count == 1) {
+    if (o == h.v[0]) return {true, true, 0, o, {}};
+  } else if (h.count == 2) {  // on the segment, exactly (no distance needed)
+    Vec2 a = h.v[0], b = h.v[1];
+    if (orient(a, b, o) == 0 && dot_w(a, o, a, b) >= 0 && dot_w(b, o, a, b) <= 0) return {true, true, 0, o, {}};
+  }  // (a polygon core tests the origin in its clip loop)
   if (h.count == 1) {
     if (h.radius > 0) {
       ray_circle(o, u, h.v[0], h.radius, best, [](Vec2) { return true; });
