@@ -765,10 +765,9 @@ Manifold exact_wide_contact(const SectorParts& a, const Side& b) {
   m.touching = true;
   m.normal = n;
   m.depth = length(best);
-  // Contact point: the closest pair at the touching position (pushed on by the robustness
-  // margin, where b is free of every piece and the closest pair is well defined), moved
-  // back half the depth.
-  Vec2 at = best + n * (m.depth * kEscapeMarginRel + slack);
+  // Contact point: the closest pair at the touching position (pushed on by a rounding-sized
+  // step, so that the closest pair is that of touching shapes), moved back half the depth.
+  Vec2 at = best + n * (pen_tol * 4);
   DistanceResult near{std::numeric_limits<Real>::max(), {}, {}};
   for (int i = 0; i < 2; ++i)
     for (int j = 0; j < b.count(); ++j) {
