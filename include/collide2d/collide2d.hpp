@@ -4,3 +4,4 @@
 #include "collide2d/math.hpp"
 #include "collide2d/query.hpp"
 #include "collide2d/shapes.hpp"
+#include "collide2d/sweep.hpp"

@@ -1,0 +1,347 @@
+// collide2d - 2D collision detection for games. MIT License.
+// Sweeps (time of impact) under translation, for every ordered pair of the eight shapes.
+//
+// Everything works in a's frame: a stays put and b moves by v = velocity_b - velocity_a.
+//  - Closed forms: a disk (point or circle) against a point, circle, capsule, segment or
+//    polygon is a ray cast of the disk's center against the other shape grown by the disk's
+//    radius; two aabbs are the slab test.
+//  - Everything else: conservative advancement on the exact distance, per convex part (a
+//    sector wider than pi/2 is split into its two convex halves). At time t with gap d and
+//    closest-point normal n (from a to b), the line through a's closest point with normal n
+//    separates the convex parts, and b's support gap along n closes at exactly -(v.n): no
+//    contact before t + d / -(v.n), and none ever when v.n >= 0. The step lands on contact
+//    for flat faces and converges fast elsewhere; after kMaxSteps (a grazing pass) the
+//    distance, convex in t for convex parts under translation, is searched for its minimum
+//    and its first crossing of the tolerance instead.
+#include <algorithm>
+#include <cmath>
+#include <type_traits>
+
+#include "collide2d/sweep.hpp"
+
+namespace collide2d {
+namespace {
+
+/// Conservative-advancement steps before the convexity-based search takes over.
+constexpr int kMaxSteps = 48;
+/// Iterations of the golden-section and bisection searches of the fallback.
+constexpr int kSearchSteps = sizeof(Real) == 8 ? 80 : 40;
+
+template <class T>
+inline constexpr bool kIsDisk = std::is_same_v<T, Point> || std::is_same_v<T, Circle>;
+template <class T>
+inline constexpr bool kRayable = kIsDisk<T> || std::is_same_v<T, Capsule> ||
+                                 std::is_same_v<T, Segment> || std::is_same_v<T, Polygon>;
+
+// ---- shapes moved by a translation (cached rotations kept bit for bit) ----
+Point moved(const Point& s, Vec2 d) { return Point{s.at + d}; }
+Circle moved(const Circle& s, Vec2 d) { return Circle{s.center + d, s.radius}; }
+Sector moved(Sector s, Vec2 d) { s.center += d; return s; }
+Aabb moved(const Aabb& s, Vec2 d) { return Aabb{s.min + d, s.max + d}; }
+Box moved(Box s, Vec2 d) { s.center += d; return s; }
+Capsule moved(const Capsule& s, Vec2 d) { return Capsule{s.a + d, s.b + d, s.radius}; }
+Segment moved(const Segment& s, Vec2 d) { return Segment{s.a + d, s.b + d}; }
+Polygon moved(const Polygon& s, Vec2 d) {
+  Polygon p;
+  p.count = s.count;
+  p.radius = s.radius;
+  for (int i = 0; i < s.count; ++i) {
+    p.vertices[std::size_t(i)] = s.vertices[std::size_t(i)] + d;
+    p.normals[std::size_t(i)] = s.normals[std::size_t(i)];
+  }
+  return p;
+}
+
+Vec2 disk_center(const Point& p) { return p.at; }
+Vec2 disk_center(const Circle& c) { return c.center; }
+Real disk_radius(const Point&) { return 0; }
+Real disk_radius(const Circle& c) { return c.radius; }
+
+// ---- the shape grown by r (for the disk closed forms) ----
+Circle grown(const Point& s, Real r) { return Circle{s.at, r}; }
+Circle grown(const Circle& s, Real r) { return Circle{s.center, s.radius + r}; }
+Capsule grown(const Capsule& s, Real r) { return Capsule{s.a, s.b, s.radius + r}; }
+Capsule grown(const Segment& s, Real r) { return Capsule{s.a, s.b, r}; }
+Polygon grown(Polygon s, Real r) { s.radius += r; return s; }
+
+/// Calls f on each convex part: a sector wider than pi/2 (and not the whole disk) as its two
+/// halves, anything else as itself.
+template <class T, class F>
+void for_each_part(const T& s, F&& f) {
+  if constexpr (std::is_same_v<T, Sector>) {
+    if (s.half_angle > kPi / 2 && s.half_angle < kPi) {
+      const Real h = s.half_angle / 2;
+      f(Sector(s.center, s.radius, s.facing - h, h));
+      f(Sector(s.center, s.radius, s.facing + h, h));
+      return;
+    }
+  }
+  f(s);
+}
+
+Real abs_max(Aabb b) {
+  return std::max({std::fabs(b.min.x), std::fabs(b.min.y), std::fabs(b.max.x), std::fabs(b.max.y)});
+}
+Real diagonal(Aabb b) { return length(b.max - b.min); }
+
+/// The scales of one sweep: `eps`, the gap at which the shapes count as touching (relative to
+/// their size, plus a few ulps of the largest coordinate they reach: a fixed, b at t = 0 and
+/// t = 1), and `resolve`, the gap at which the closest points give the normal's direction
+/// well: the geometric mean of the size and the rounding error of the coordinates.
+struct Scales {
+  Real eps = 0, resolve = 0;
+};
+template <class A, class B>
+Scales sweep_scales(const A& a, const B& b, Vec2 v) {
+  const Aabb ba = bounds(a), bb = bounds(b);
+  const Real size = std::max(diagonal(ba), diagonal(bb));
+  const Real offset = std::max({abs_max(ba), abs_max(bb), abs_max(Aabb{bb.min + v, bb.max + v})});
+  Scales s;
+  s.eps = kSweepRelTol * (1 + size) + kRelEps * offset;
+  s.resolve = std::max(s.eps, Real(0.3) * std::sqrt(kRelEps * (1 + size) * (1 + size + offset)));
+  return s;
+}
+
+/// A contact in a's frame (b moved by v * time).
+struct Found {
+  bool hit = false;
+  Real time = 0;
+  Vec2 normal;
+  Vec2 point;
+};
+
+/// The contact found at time t with closest points r: the point halfway between them; the
+/// normal of the contact a moment later when it is shallow and well defined, else from the
+/// closest points when their gap resolves it, else from the closest points a moment before
+/// (where the gap was about `resolve`: that axis separates the shapes at t up to `resolve`),
+/// else the last separating axis of the advancement (its gap closed exactly at t).
+template <class PA, class PB, class DistAt>
+Found contact_at(const PA& a, const PB& b, Real t, const DistanceResult& r, Vec2 v,
+                 const Scales& sc, DistAt&& dist_at, bool have_prev, Vec2 n_prev) {
+  Found f;
+  f.hit = true;
+  f.time = t;
+  f.point = (r.point_a + r.point_b) * Real(0.5);
+  const Vec2 zero{0, 0};
+  {
+    // b pushed on by a further 2 eps overlaps a by at most that much: the contact normal
+    // there (a face normal for faces, exact to the last bits) separates them at t within it.
+    const Real speed = length(v);
+    const Manifold m = contact(a, moved(b, v * (t + 2 * sc.eps / speed)));
+    if (m.touching && m.depth > 0 && m.depth <= 4 * sc.eps && dot(m.normal, v) < 0) {
+      f.normal = normalize(m.normal);
+      return f;
+    }
+  }
+  Vec2 n = normalize(r.point_b - r.point_a, zero);
+  if (r.distance >= sc.resolve && dot(n, v) < 0) {
+    f.normal = n;
+    return f;
+  }
+  if (t > 0) {
+    const Real back = std::max(Real(0), t - sc.resolve / length(v));
+    const DistanceResult rb = dist_at(back);
+    const Vec2 nb = normalize(rb.point_b - rb.point_a, zero);
+    if (rb.distance > 0 && dot(nb, v) < 0) {
+      f.normal = nb;
+      return f;
+    }
+  }
+  if (have_prev) f.normal = n_prev;
+  else if (dot(n, v) < 0) f.normal = n;
+  else f.normal = normalize(-v);
+  return f;
+}
+
+/// Conservative advancement of two convex parts: the first time in [0, t_max] at which the
+/// gap is at most eps.
+template <class PA, class PB>
+Found advance(const PA& a, const PB& b, Vec2 v, const Scales& sc, Real t_max) {
+  const Real eps = sc.eps;
+  Real t = 0;
+  Vec2 n_prev;
+  bool have_prev = false;
+  auto dist_at = [&](Real s) { return distance(a, moved(b, v * s)); };
+  for (int step = 0; step < kMaxSteps; ++step) {
+    const DistanceResult r = dist_at(t);
+    if (r.distance <= eps) return contact_at(a, b, t, r, v, sc, dist_at, have_prev, n_prev);
+    const Vec2 n = normalize(r.point_b - r.point_a);
+    const Real closing = -dot(v, n);
+    if (!(closing > 0)) return {};  // n separates the parts for all later times
+    const Real dt = r.distance / closing;
+    if (!(t + dt <= t_max)) return {};
+    t += dt;
+    n_prev = n;
+    have_prev = true;
+  }
+  // A grazing pass: the gap is convex in t, so find its minimum on [t, t_max] ...
+  Real lo = t, hi = t_max;
+  const Real gr = Real(0.6180339887498949);
+  Real x1 = hi - gr * (hi - lo), x2 = lo + gr * (hi - lo);
+  Real f1 = dist_at(x1).distance, f2 = dist_at(x2).distance;
+  for (int i = 0; i < kSearchSteps && hi - lo > 0; ++i) {
+    if (f1 <= f2) {
+      hi = x2, x2 = x1, f2 = f1;
+      x1 = hi - gr * (hi - lo);
+      f1 = dist_at(x1).distance;
+    } else {
+      lo = x1, x1 = x2, f1 = f2;
+      x2 = lo + gr * (hi - lo);
+      f2 = dist_at(x2).distance;
+    }
+  }
+  Real t_min = f1 <= f2 ? x1 : x2;
+  DistanceResult at_min = dist_at(t_min);
+  DistanceResult at_end = dist_at(t_max);
+  if (at_end.distance < at_min.distance) t_min = t_max, at_min = at_end;
+  if (at_min.distance > eps) return {};
+  // ... and the first time before it at which the gap is within eps (it decreases there).
+  lo = t, hi = t_min;
+  DistanceResult r_hi = at_min;
+  for (int i = 0; i < kSearchSteps; ++i) {
+    const Real mid = lo + (hi - lo) / 2;
+    if (!(mid > lo && mid < hi)) break;
+    const DistanceResult r = dist_at(mid);
+    if (r.distance <= eps) hi = mid, r_hi = r;
+    else lo = mid;
+  }
+  return contact_at(a, b, hi, r_hi, v, sc, dist_at, have_prev, n_prev);
+}
+
+/// A disk (center c, radius r) moving by v against a fixed shape s (point, circle, capsule,
+/// segment, polygon): the ray cast of c against s grown by r.
+template <class S>
+Found disk_cast(const S& s, Vec2 c, Real r, Vec2 v) {
+  const Real speed = length(v);
+  const RayHit h = raycast(grown(s, r), Ray{c, v, speed});
+  if (!h.hit) return {};
+  Found f;
+  f.hit = true;
+  if (h.inside) {  // touching within rounding at t = 0
+    const DistanceResult d = distance(s, Circle{c, r});
+    f.time = 0;
+    f.normal = normalize(d.point_b - d.point_a, normalize(-v));
+    f.point = (d.point_a + d.point_b) * Real(0.5);
+    return f;
+  }
+  f.time = std::clamp(h.distance / speed, Real(0), Real(1));
+  f.normal = h.normal;
+  f.point = h.point - h.normal * r;
+  return f;
+}
+
+/// Two aabbs, b moving by v: the slab test.
+Found aabb_slabs(const Aabb& a, const Aabb& b, Vec2 v) {
+  Real enter = 0, exit = 1;
+  int axis = -1;
+  const Real amin[2] = {a.min.x, a.min.y}, amax[2] = {a.max.x, a.max.y};
+  const Real bmin[2] = {b.min.x, b.min.y}, bmax[2] = {b.max.x, b.max.y};
+  const Real vv[2] = {v.x, v.y};
+  for (int k = 0; k < 2; ++k) {
+    if (vv[k] == 0) {
+      if (bmin[k] > amax[k] || bmax[k] < amin[k]) return {};
+      continue;
+    }
+    Real t1 = (amin[k] - bmax[k]) / vv[k], t2 = (amax[k] - bmin[k]) / vv[k];
+    if (t1 > t2) std::swap(t1, t2);
+    if (t1 >= enter) enter = t1, axis = k;
+    exit = std::min(exit, t2);
+  }
+  if (enter > exit) return {};
+  Found f;
+  f.hit = true;
+  f.time = enter;
+  if (axis == 0) f.normal = {v.x > 0 ? Real(-1) : Real(1), 0};
+  else if (axis == 1) f.normal = {0, v.y > 0 ? Real(-1) : Real(1)};
+  else f.normal = normalize(-v);  // touching at t = 0 (within rounding)
+  const Aabb bt = moved(b, v * enter);
+  const Vec2 lo = max(a.min, bt.min), hi = min(a.max, bt.max);
+  f.point = (lo + hi) * Real(0.5);
+  return f;
+}
+
+template <class A, class B>
+Found sweep_relative(const A& a, const B& b, Vec2 v) {
+  if constexpr (kIsDisk<B> && kRayable<A>) {
+    return disk_cast(a, disk_center(b), disk_radius(b), v);
+  } else if constexpr (kIsDisk<A> && kRayable<B>) {
+    Found f = disk_cast(b, disk_center(a), disk_radius(a), -v);
+    // computed in b's frame: back to a's frame at that time, normal from a to b
+    f.point = f.point + v * f.time;
+    f.normal = -f.normal;
+    return f;
+  } else if constexpr (std::is_same_v<A, Aabb> && std::is_same_v<B, Aabb>) {
+    return aabb_slabs(a, b, v);
+  } else {
+    const Scales sc = sweep_scales(a, b, v);
+    Found best;
+    for_each_part(a, [&](const auto& pa) {
+      for_each_part(b, [&](const auto& pb) {
+        Found f = advance(pa, pb, v, sc, best.hit ? best.time : Real(1));
+        if (f.hit && (!best.hit || f.time < best.time)) best = f;
+      });
+    });
+    return best;
+  }
+}
+
+template <class A, class B>
+SweepHit sweep_cell(const Shape& a, Vec2 va, const Shape& b, Vec2 vb) {
+  return sweep(*std::get_if<A>(&a), va, *std::get_if<B>(&b), vb);
+}
+
+#define ROW(F, A) {F<A, Point>, F<A, Circle>, F<A, Sector>, F<A, Aabb>, F<A, Box>, F<A, Capsule>, F<A, Segment>, F<A, Polygon>}
+#define TABLE(F) {ROW(F, Point), ROW(F, Circle), ROW(F, Sector), ROW(F, Aabb), ROW(F, Box), ROW(F, Capsule), ROW(F, Segment), ROW(F, Polygon)}
+
+}  // namespace
+
+template <ShapeType A, ShapeType B>
+SweepHit sweep(const A& a, Vec2 velocity_a, const B& b, Vec2 velocity_b) {
+  SweepHit out;
+  if (overlaps(a, b)) {
+    out.hit = true;
+    out.initially_overlapping = true;
+    return out;
+  }
+  const Vec2 v = velocity_b - velocity_a;
+  if (v.x == 0 && v.y == 0) return out;
+  const Found f = sweep_relative(a, b, v);
+  if (!f.hit) return out;
+  out.hit = true;
+  out.time = f.time;
+  out.normal = f.normal;
+  out.point = f.point + velocity_a * f.time;
+  return out;
+}
+
+std::optional<Invalid> validate_velocity(Vec2 v) {
+  if (!is_finite(v)) return Invalid{"velocity", "must hold finite numbers"};
+  return std::nullopt;
+}
+
+const SweepFn kSweepTable[kShapeTypeCount][kShapeTypeCount] = TABLE(sweep_cell);
+#undef TABLE
+#undef ROW
+
+SweepHit sweep(const Shape& a, Vec2 va, const Shape& b, Vec2 vb) {
+  return kSweepTable[a.index()][b.index()](a, va, b, vb);
+}
+
+// Explicit instantiations: every ordered pair of the eight shapes.
+#define COLLIDE2D_PAIR(A, B) template SweepHit sweep<A, B>(const A&, Vec2, const B&, Vec2);
+#define COLLIDE2D_ROW(A)                                                       \
+  COLLIDE2D_PAIR(A, Point) COLLIDE2D_PAIR(A, Circle) COLLIDE2D_PAIR(A, Sector) \
+  COLLIDE2D_PAIR(A, Aabb) COLLIDE2D_PAIR(A, Box) COLLIDE2D_PAIR(A, Capsule)    \
+  COLLIDE2D_PAIR(A, Segment) COLLIDE2D_PAIR(A, Polygon)
+COLLIDE2D_ROW(Point)
+COLLIDE2D_ROW(Circle)
+COLLIDE2D_ROW(Sector)
+COLLIDE2D_ROW(Aabb)
+COLLIDE2D_ROW(Box)
+COLLIDE2D_ROW(Capsule)
+COLLIDE2D_ROW(Segment)
+COLLIDE2D_ROW(Polygon)
+#undef COLLIDE2D_ROW
+#undef COLLIDE2D_PAIR
+
+}  // namespace collide2d
