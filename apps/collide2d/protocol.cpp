@@ -12,6 +12,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "collide2d/sweep.hpp"
+
 namespace collide2d::tool {
 
 namespace {
@@ -132,12 +134,25 @@ Json do_raycast(const Json& in) {
 }
 
 Json do_sweep(const Json& in) {
-  // Check the fields first, so a malformed sweep line names what is wrong with it.
-  (void)parse_shape(field(in, "", "a"), "a");
-  (void)parse_vec2(field(in, "", "velocity_a"), "velocity_a");
-  (void)parse_shape(field(in, "", "b"), "b");
-  (void)parse_vec2(field(in, "", "velocity_b"), "velocity_b");
-  unsupported("sweep");
+  const Shape a = parse_shape(field(in, "", "a"), "a");
+  const Vec2 va = parse_vec2(field(in, "", "velocity_a"), "velocity_a");
+  const Shape b = parse_shape(field(in, "", "b"), "b");
+  const Vec2 vb = parse_vec2(field(in, "", "velocity_b"), "velocity_b");
+  if (auto bad = validate_velocity(va)) fail("velocity_a", bad->message);
+  if (auto bad = validate_velocity(vb)) fail("velocity_b", bad->message);
+  const SweepHit h = sweep(a, va, b, vb);
+  Json out = Json::object();
+  out["hit"] = h.hit;
+  if (!h.hit) return out;
+  if (h.initially_overlapping) {
+    out["time"] = 0;
+    out["initially_overlapping"] = true;
+    return out;
+  }
+  out["time"] = out_num(h.time, "time");
+  out["normal"] = out_vec(h.normal, "normal");
+  out["point"] = out_vec(h.point, "point");
+  return out;
 }
 
 Json answer_object(const Json& in) {

@@ -211,10 +211,20 @@ def cases(scalar):
     add(q("overlap", id=43, a={"type": 5}, b=c1), with_id(expect_error("a.type"), 43))
     add(q("overlap", id=44, a=c1, b=[1, 2]), with_id(expect_error("b"), 44))
     add(q("overlap", id=45, a={"type": "point", "at": [True, 0]}, b=c1), with_id(expect_error("a.at[0]"), 45))
-    # Not implemented yet: named as unsupported (after the fields are checked).
+    # Sweeps: overlapping at t = 0; a missing or non-finite velocity is named.
     add(q("sweep", id=46, a=c1, velocity_a=[1, 0], b=c1, velocity_b=[0, 0]),
-        with_id(expect_error("unsupported", "sweep"), 46))
+        expect_exact({"id": 46, "hit": True, "time": 0, "initially_overlapping": True}))
     add(q("sweep", id=47, a=c1, velocity_a=[1, 0], b=c1), with_id(expect_error("velocity_b"), 47))
+    # circle r=1 from x=-5 moving +10 meets the circle r=2 at x=3 (gap 5) at t = 0.5, at x = 1
+    def sweep_hit(out):
+        ok = (out.get("hit") is True and close(out.get("time"), 0.5) and vclose(out.get("point"), [1, 0])
+              and vclose(out.get("normal"), [1, 0]) and "initially_overlapping" not in out)
+        return ok, "expected a hit at t = 0.5, point [1, 0], normal [1, 0]"
+    add(q("sweep", id=54, a=C(-5, 0, 1), velocity_a=[10, 0], b=C(3, 0, 2), velocity_b=[0, 0]), sweep_hit)
+    add(q("sweep", id=55, a=C(-5, 0, 1), velocity_a=[10, 0], b=C(3, 5, 2), velocity_b=[0, 0]),
+        expect_exact({"id": 55, "hit": False}))
+    add(q("sweep", id=53, a=c1, velocity_a=["NaN", 0], b=c1, velocity_b=[0, 0]),
+        with_id(expect_error("velocity_a"), 53))
     add(q("map_query", id=48, map="x.tmx", point=[0, 0], radius=1), with_id(expect_error("unsupported"), 48))
     # A coordinate beyond float's range: refused by the tool's range check in a float build (it
     # must not become inf), by the library's coordinate limit in a double build.
