@@ -237,7 +237,7 @@ Manifold convex_contact(const Piece& p, const Hull& h) {
   m.touching = true;
   m.point_count = 1;
   if (core.distance > 0) {
-    m.normal = (core.point_b - core.point_a) / core.distance;
+    m.normal = normalize(core.point_b - core.point_a);  // unit even where rounding moved the points
     m.depth = R - core.distance;
     m.points[0] = (core.point_a + core.point_b - m.normal * R) * Real(0.5);
     return m;
