@@ -67,7 +67,8 @@ struct Sector {
   Sector(Vec2 center_, Real radius_, Real facing_, Real half_angle_)
       : center(center_), radius(radius_), facing(facing_), half_angle(half_angle_),
         dir(Rot::from_angle(facing_).x_axis()), cos_half(std::cos(half_angle_)),
-        sin_half(std::sin(half_angle_)) {}
+        // sin is >= 0 on [0, pi]; pi rounded up in float would give -8.7e-8 and open a notch
+        sin_half(std::sin(half_angle_) > 0 ? std::sin(half_angle_) : Real(0)) {}
   /// The same cone at another place and facing (one swing), re-caching the rotation.
   Sector moved(Vec2 new_center, Real new_facing) const {
     return Sector(new_center, radius, new_facing, half_angle);

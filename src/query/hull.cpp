@@ -447,7 +447,7 @@ Manifold convex_contact(const Hull& a, const Hull& b) {
   Real scale = std::max({std::fabs(core.point_a.x), std::fabs(core.point_a.y), R, Real(1)});
   const bool separated = core.distance > R * Real(1e-4) + scale * kRelEps;
   if (separated) {
-    m.normal = (core.point_b - core.point_a) / core.distance;
+    m.normal = normalize(core.point_b - core.point_a);  // unit even where rounding moved the points
     m.depth = R - core.distance;
   } else if (!a.has_area() && !b.has_area()) {
     m.normal = ax.n;

@@ -213,6 +213,17 @@ Manifold disk_box_contact(Vec2 c, Real rc, const Box& b, bool disk_is_a) {
   return m;
 }
 
+// A sector against a disk (or point) in closed form: the sector's closest point to the
+// center, then the radius.
+DistanceResult sector_disk_distance(const Sector& s, Vec2 c, Real rc) {
+  DistanceResult r = sector_point_distance(s, c);
+  if (r.distance > rc) {
+    Vec2 n = normalize(c - r.point_a);
+    return {r.distance - rc, r.point_a, c - n * rc};
+  }
+  return {0, r.point_a, r.point_a};  // the sector's closest point lies in the disk
+}
+
 }  // namespace
 }  // namespace detail
 
@@ -230,6 +241,10 @@ DistanceResult distance(const A& a, const B& b) {
     return disk_shape_distance(disk_center(a), disk_radius(a), b, true);
   } else if constexpr (kIsDisk<B> && !kIsSector<A>) {
     return disk_shape_distance(disk_center(b), disk_radius(b), a, false);
+  } else if constexpr (kIsSector<A> && kIsDisk<B>) {
+    return sector_disk_distance(a, disk_center(b), disk_radius(b));
+  } else if constexpr (kIsDisk<A> && kIsSector<B>) {
+    return swapped(sector_disk_distance(b, disk_center(a), disk_radius(a)));
   } else if constexpr (kIsSector<A> && kIsSector<B>) {
     return sector_sector_distance(SectorParts(a), SectorParts(b));
   } else if constexpr (kIsSector<A>) {
@@ -270,6 +285,10 @@ bool overlaps(const A& a, const B& b) {
     Hull ha(a);
     Vec2 q;
     return !(point_core_distance(ha, disk_center(b), &q) > ha.radius + disk_radius(b));
+  } else if constexpr (kIsSector<A> && kIsDisk<B>) {
+    return !(sector_point_distance(a, disk_center(b)).distance > disk_radius(b));
+  } else if constexpr (kIsDisk<A> && kIsSector<B>) {
+    return !(sector_point_distance(b, disk_center(a)).distance > disk_radius(a));
   } else if constexpr (!kIsSector<A> && !kIsSector<B>) {
     return hull_overlaps(Hull(a), Hull(b));
   } else {
