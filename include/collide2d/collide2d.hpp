@@ -2,6 +2,7 @@
 #pragma once
 /// @file collide2d.hpp  The whole library in one include.
 #include "collide2d/math.hpp"
+#include "collide2d/motion.hpp"
 #include "collide2d/query.hpp"
 #include "collide2d/shapes.hpp"
 #include "collide2d/sweep.hpp"

@@ -1,0 +1,57 @@
+// collide2d - 2D collision detection for games. MIT License.
+// Helpers shared by move.cpp and substep.cpp (not installed).
+#pragma once
+#include <algorithm>
+#include <cmath>
+
+#include "collide2d/motion.hpp"
+
+namespace collide2d::motion_detail {
+
+inline Real abs_max(Aabb b) {
+  return std::max({std::fabs(b.min.x), std::fabs(b.min.y), std::fabs(b.max.x), std::fabs(b.max.y)});
+}
+inline Real diagonal(Aabb b) { return length(b.max - b.min); }
+inline Aabb unite(Aabb a, Aabb b) { return {min(a.min, b.min), max(a.max, b.max)}; }
+inline Aabb grown(Aabb a, Real g) { return {a.min - Vec2(g, g), a.max + Vec2(g, g)}; }
+inline Aabb moved(Aabb a, Vec2 t) { return {a.min + t, a.max + t}; }
+
+/// The skin of the body (at `body`, reaching `body_end`) and one obstacle: kMoveSkinFactor
+/// times the sweep's touching tolerance of the pair, or the user's minimum.
+inline Real pair_skin(Aabb body, Aabb body_end, Aabb obstacle, Real min_skin) {
+  const Real size = std::max(diagonal(body), diagonal(obstacle));
+  const Real offset = std::max({abs_max(body), abs_max(body_end), abs_max(obstacle)});
+  return std::max(min_skin, kMoveSkinFactor * (kSweepRelTol * (1 + size) + kRelEps * offset));
+}
+
+/// Planes given by normals m_i from the body to obstacles: the motion x may not go into them
+/// (dot(x, m_i) <= 0). Returns the allowed motion closest to x: x itself, its projection onto
+/// one plane (biased a hair away from it, so that rounding never leaves it going in), or zero
+/// (a corner or wedge: in 2D two non-parallel planes meet only at the origin).
+template <class Normals>
+Vec2 project_allowed(Vec2 x, const Normals& normals, int count) {
+  const Real len = length(x);
+  if (!(len > 0)) return {};
+  const Real tol = len * Real(1e-6);
+  auto allowed = [&](Vec2 y) {
+    for (int j = 0; j < count; ++j)
+      if (dot(y, normals[std::size_t(j)]) > tol) return false;
+    return true;
+  };
+  if (allowed(x)) return x;
+  constexpr Real kBias = Real(1e-5);
+  Vec2 best{};
+  Real best_len = -1;
+  for (int i = 0; i < count; ++i) {
+    const Vec2 m = normals[std::size_t(i)];
+    const Real into = dot(x, m);
+    if (into <= 0) continue;
+    const Vec2 y = x - m * (into + kBias * len);
+    const Real yl = length(y);
+    if (yl > best_len && allowed(y)) best = y, best_len = yl;
+  }
+  // Head-on (nothing left but the bias) counts as stopped.
+  return best_len > 4 * kBias * len ? best : Vec2{};
+}
+
+}  // namespace collide2d::motion_detail
