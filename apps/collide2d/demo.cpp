@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "bouncing_ball_demo.hpp"
 #include "collide2d/query.hpp"
 #include "collide2d/shapes.hpp"
 #include "shape_draw.hpp"
@@ -309,7 +310,7 @@ int run_demo(const std::string& out_dir, std::ostream& log, std::ostream& err) {
   }
   log << "  gallery: " << path << " (" << cols << " x " << rows << " panels, " << int(doc.width())
       << " x " << int(doc.height()) << " px)\n";
-  return 0;
+  return run_bouncing_ball_demo(out_dir, log, err);
 }
 
 }  // namespace collide2d::tool

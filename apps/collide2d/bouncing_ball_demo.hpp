@@ -1,0 +1,17 @@
+// collide2d - 2D collision detection for games. MIT License.
+#pragma once
+/// @file bouncing_ball_demo.hpp  `collide2d demo`'s second scene: the bouncing-ball game.
+
+#include <iosfwd>
+#include <string>
+
+namespace collide2d::tool {
+
+/// Runs the bouncing-ball game (a ball at over ten radii per step in a walled field with
+/// hexagons, 100,000 steps of `move` with bounces), writes `out_dir`/bouncing_ball.svg (the
+/// field, the hexagons and the ball's last steps as a trail) and prints one summary line.
+/// Returns the exit status: 0 on success, 1 when the picture cannot be written or the ball
+/// escaped or entered an obstacle.
+int run_bouncing_ball_demo(const std::string& out_dir, std::ostream& log, std::ostream& err);
+
+}  // namespace collide2d::tool
