@@ -118,7 +118,8 @@ std::optional<Invalid> validate_move(const Shape& shape, Vec2 displacement,
 
 /// Moves `shape` by `displacement` through `obstacles`: sweeps to the first contact, stops a
 /// skin short of it, responds (slide or bounce), and goes on with the rest, at most
-/// `max_iterations` times. Simultaneous contacts (a corner, a wedge) are handled together:
+/// `max_iterations` times; whatever still overlaps at the end (a pass shallower than the
+/// sweep's tolerance) is pushed out to the skin. Simultaneous contacts (a corner, a wedge) are handled together:
 /// the remaining motion is projected onto the intersection of the allowed half-planes, or
 /// stops. Grazing contacts (the straight path would enter by less than the skin) only nudge
 /// the body off by the skin and do not change its motion. Inputs must be valid.
@@ -137,8 +138,10 @@ std::optional<Invalid> validate_move_substeps(const Shape& shape, Vec2 displacem
 /// Moves in `substep_count(displacement, size, fraction)` equal steps (size: the smaller side
 /// of the body's bounding box): after each, the overlapping obstacles push the body out (one
 /// `PositionCorrection` per substep, plus the skin) and the motion responds to their normals.
-/// Cheaper than `move` for short motions; thin obstacles are missed when a substep is longer
-/// than them (no sweep). `max_iterations` is not used. Inputs must be valid.
+/// Costs one overlap test per nearby obstacle per substep, so it pays off only when few
+/// substeps are needed; thin obstacles are missed when a substep is longer than them (no
+/// sweep), and a push-out can land in a neighbouring obstacle. `max_iterations` is not used.
+/// Inputs must be valid.
 MoveResult move_substeps(const Shape& shape, Vec2 displacement, std::span<const Shape> obstacles,
                          const MoveOptions& options = {}, Real fraction = Real(0.25));
 

@@ -27,6 +27,11 @@ MoveResult move_substeps(const Shape& shape, Vec2 displacement, std::span<const 
   const Aabb b = bounds(shape);
   const Vec2 ext = b.max - b.min;
   const Real size = std::min(ext.x, ext.y) > 0 ? std::min(ext.x, ext.y) : std::max(ext.x, ext.y);
+  if (!is_finite(displacement)) {  // invalid input (validate_move_substeps names it): no motion
+    res.shape = body;
+    res.blocked = true;
+    return res;
+  }
   const int n = substep_count(displacement, size, fraction);
   const Real step = Real(1) / Real(n);
   const bool bounce = options.response == Response::bounce;

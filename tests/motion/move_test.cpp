@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include "collide2d/motion.hpp"
@@ -220,6 +221,18 @@ TEST(Move, StartingInsideIsPushedOut) {
   EXPECT_LT(center(r.shape).x, -1);
   ASSERT_FALSE(r.contacts.empty());
   EXPECT_TRUE(r.contacts[0].initially_touching);
+}
+
+TEST(Move, NonFiniteDisplacementIsNoMotion) {
+  const std::vector<Shape> wall = {Segment{{5, -5}, {5, 5}}};
+  const Real nan = std::numeric_limits<Real>::quiet_NaN();
+  for (const Vec2 d : {Vec2{nan, 0}, Vec2{0, std::numeric_limits<Real>::infinity()}}) {
+    const MoveResult r = move(Circle{{0, 0}, 1}, d, wall);
+    EXPECT_EQ(r.translation, Vec2(0, 0));
+    EXPECT_TRUE(r.blocked);
+    const MoveResult s = move_substeps(Circle{{0, 0}, 1}, d, wall);
+    EXPECT_EQ(s.translation, Vec2(0, 0));
+  }
 }
 
 TEST(MoveSubsteps, ShortSubstepsCatchAThinWallLongOnesMissIt) {
