@@ -43,23 +43,27 @@ MoveResult move_substeps(const Shape& shape, Vec2 displacement, std::span<const 
     const Vec2 r = dir * step;
     body = translated(body, r);
     res.translation += r;
-    const Aabb b0 = bounds(body);
-    PositionCorrection pc;
     int count = 0;
-    for (std::size_t k = 0; k < obstacles.size(); ++k) {
-      const Aabb ob = bounds(obstacles[k]);
-      const Real skin = pair_skin(b0, b0, ob, options.skin);
-      if (!b0.overlaps(ob) || !overlaps(body, obstacles[k])) continue;
-      const Manifold m = contact(body, obstacles[k]);
-      if (!m.touching) continue;
-      pc.add(m, skin);
-      if (count < kMaxNormals) normals[std::size_t(count++)] = m.normal;
-      res.contacts.push_back({k, m.normal, m.points[0], (Real(s) + 1) * step, false});
+    // Push out of everything overlapping, once for all of them; a second pass catches a
+    // push-out that landed in a neighbour.
+    for (int pass = 0; pass < 2; ++pass) {
+      const Aabb b0 = bounds(body);
+      PositionCorrection pc;
+      for (std::size_t k = 0; k < obstacles.size(); ++k) {
+        const Aabb ob = bounds(obstacles[k]);
+        if (!b0.overlaps(ob) || !overlaps(body, obstacles[k])) continue;
+        const Manifold m = contact(body, obstacles[k]);
+        if (!m.touching) continue;
+        pc.add(m, pair_skin(b0, b0, ob, options.skin));
+        if (count < kMaxNormals) normals[std::size_t(count++)] = m.normal;
+        res.contacts.push_back({k, m.normal, m.points[0], (Real(s) + 1) * step, false});
+      }
+      if (pc.count() == 0) break;
+      const Vec2 c = pc.solve();
+      body = translated(body, c);
+      res.translation += c;
     }
     if (count == 0) continue;
-    const Vec2 c = pc.solve();
-    body = translated(body, c);
-    res.translation += c;
     if (bounce) {
       for (int pass = 0; pass < 4; ++pass) {
         bool changed = false;
