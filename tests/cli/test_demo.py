@@ -54,6 +54,19 @@ def main():
                 fails.append("no arc paths (sectors, rounded polygons)")
         except ET.ParseError as e:
             fails.append(f"not well-formed XML: {e}")
+        # The bouncing-ball scene: a well-formed SVG with the field, the obstacles and a trail.
+        ball = os.path.join(out1, "bouncing_ball.svg")
+        if not os.path.isfile(ball) or os.path.getsize(ball) == 0:
+            fails.append(f"{ball} missing or empty")
+        else:
+            try:
+                broot = ET.parse(ball).getroot()
+                drawn = sum(1 for e in broot.iter() if e.tag in
+                            (SVG + "path", SVG + "circle", SVG + "polygon", SVG + "line", SVG + "polyline"))
+                if broot.tag != SVG + "svg" or drawn < 8:
+                    fails.append(f"bouncing_ball.svg: root {broot.tag}, {drawn} drawn elements")
+            except ET.ParseError as e:
+                fails.append(f"bouncing_ball.svg not well-formed XML: {e}")
         # Deterministic: a second run writes the same bytes.
         out2 = os.path.join(work, "run2")
         rc2, _, se2 = run(tool, out2)
