@@ -227,6 +227,23 @@ void piece_hull_normals(const Piece& p, const Hull& h, F&& f) {
     }
 }
 
+
+// Candidate normals of two overlapping convex pieces (see piece_hull_normals).
+template <class F>
+void piece_piece_normals(const Piece& a, const Piece& b, F&& f) {
+  f(a.normal_lo());
+  f(a.normal_hi());
+  f(-b.normal_lo());
+  f(-b.normal_hi());
+  f(a.mid);
+  f(-b.mid);
+  const Vec2 pa[3] = {a.c, a.c + a.lo * a.r, a.c + a.hi * a.r};
+  const Vec2 pb[3] = {b.c, b.c + b.lo * b.r, b.c + b.hi * b.r};
+  for (Vec2 x : pa)
+    for (Vec2 y : pb)
+      if (length_sq(y - x) > 0) f(normalize(y - x));
+}
+
 }  // namespace
 
 Manifold convex_contact(const Piece& p, const Hull& h) {
@@ -279,17 +296,7 @@ Manifold convex_contact(const Piece& a, const Piece& b) {
     Real f = a.support_value(n) + b.support_value(-n);
     if (f < best) { best = f; bn = n; }
   };
-  consider(a.normal_lo());
-  consider(a.normal_hi());
-  consider(-b.normal_lo());
-  consider(-b.normal_hi());
-  consider(a.mid);
-  consider(-b.mid);
-  const Vec2 pa[3] = {a.c, a.c + a.lo * a.r, a.c + a.hi * a.r};
-  const Vec2 pb[3] = {b.c, b.c + b.lo * b.r, b.c + b.hi * b.r};
-  for (Vec2 x : pa)
-    for (Vec2 y : pb)
-      if (length_sq(y - x) > 0) consider(normalize(y - x));
+  piece_piece_normals(a, b, consider);
   m.normal = bn;
   m.depth = std::max(Real(0), best);
   const Vec2 n = bn;
@@ -566,22 +573,6 @@ void intersect(const Curve& x, const Curve& y, std::vector<Vec2>& out) {
 }  // namespace
 
 namespace {
-
-// Candidate normals of two overlapping convex pieces (see piece_hull_normals).
-template <class F>
-void piece_piece_normals(const Piece& a, const Piece& b, F&& f) {
-  f(a.normal_lo());
-  f(a.normal_hi());
-  f(-b.normal_lo());
-  f(-b.normal_hi());
-  f(a.mid);
-  f(-b.mid);
-  const Vec2 pa[3] = {a.c, a.c + a.lo * a.r, a.c + a.hi * a.r};
-  const Vec2 pb[3] = {b.c, b.c + b.lo * b.r, b.c + b.hi * b.r};
-  for (Vec2 x : pa)
-    for (Vec2 y : pb)
-      if (length_sq(y - x) > 0) f(normalize(y - x));
-}
 
 // The outline of a piece grown by R, as translations v = q - x of the moving shape.
 void outline_curves(Vec2 q, const Piece& p, Real R, std::vector<Curve>& out) {
