@@ -5,9 +5,9 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 start=$SECONDS
-scripts/deps.sh build
+scripts/deps.sh build demo
 cmake --preset release
 # The tool's output file, as a Ninja target: builds the tool and the library, nothing else.
 cmake --build --preset release --parallel 2 --target apps/collide2d/collide2d
 echo "=== demo.sh: built in $((SECONDS - start)) s"
-build/release/apps/collide2d/collide2d demo "$@"
+build/release/apps/collide2d/collide2d demo --data "$PWD/../shared/data" "$@"

@@ -1,21 +1,24 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages that building collide2d needs, when they are missing.
 #   scripts/deps.sh [build|test|bench]...   (default: build)
-#     build  compiler, CMake, Ninja, and the libraries the tool and the test harness use
-#     test   build + Python 3 (conformance checker) and Boost (used by tests)
-#     bench  build + Box2D (the benchmarks' peer)
+#     build  compiler, CMake, Ninja, and the libraries the tool, the io layer and the tests use
+#     demo   build + Freedoom (the WAD maps the demo walks)
+#     test   build + Python 3 (conformance checker), Boost and GEOS (test oracles), Freedoom
+#     bench  build + Box2D and Chipmunk (the benchmarks' peers), Freedoom
 # Checks with dpkg-query first: when everything is present it is fast and needs no network.
 # Runs `apt-get update` only when something must be installed; that needs root.
 set -euo pipefail
 
-base=(cmake ninja-build g++ python3 libgtest-dev libbenchmark-dev nlohmann-json3-dev libcli11-dev)
+base=(cmake ninja-build g++ python3 libgtest-dev libbenchmark-dev nlohmann-json3-dev libcli11-dev
+      libpugixml-dev zlib1g-dev)
 wanted=("${base[@]}")
 for mode in "${@:-build}"; do
   case "$mode" in
     build) ;;
-    test) wanted+=(libboost-dev) ;;
-    bench) wanted+=(libbox2d-dev) ;;
-    *) echo "deps.sh: unknown mode '$mode' (use build, test or bench)" >&2; exit 2 ;;
+    demo) wanted+=(freedoom) ;;
+    test) wanted+=(libboost-dev libgeos++-dev freedoom) ;;
+    bench) wanted+=(libbox2d-dev libchipmunk-dev freedoom) ;;
+    *) echo "deps.sh: unknown mode '$mode' (use build, demo, test or bench)" >&2; exit 2 ;;
   esac
 done
 

@@ -253,7 +253,8 @@ Outcome draw_case(draw::SvgDocument& doc, const Case& c, double x, double y, dou
 
 }  // namespace
 
-int run_demo(const std::string& out_dir, std::ostream& log, std::ostream& err) {
+int run_gallery_demo(const DemoOptions& opt, std::ostream& log, std::ostream& err) {
+  const std::string& out_dir = opt.out_dir;
   std::vector<Case> cases;
   try {
     cases = gallery_cases();
@@ -310,7 +311,38 @@ int run_demo(const std::string& out_dir, std::ostream& log, std::ostream& err) {
   }
   log << "  gallery: " << path << " (" << cols << " x " << rows << " panels, " << int(doc.width())
       << " x " << int(doc.height()) << " px)\n";
-  return run_bouncing_ball_demo(out_dir, log, err);
+  return 0;
+}
+
+const std::vector<DemoScenario>& demo_scenarios() {
+  static const std::vector<DemoScenario> all = {
+      {"gallery", "shape pairs with their queries (gallery.svg)", run_gallery_demo},
+      {"bouncing", "the bouncing-ball game with trails (bouncing_ball.svg)",
+       [](const DemoOptions& o, std::ostream& log, std::ostream& err) {
+         return run_bouncing_ball_demo(o.out_dir, log, err);
+       }},
+      {"tiles", "a crowd on The Mana World's map 099-8", run_tiles_demo},
+      {"island", "characters walking an island of discs", run_island_demo},
+      {"wad", "players random-walking Freedoom's E1M1", run_wad_demo},
+  };
+  return all;
+}
+
+int run_demo(const DemoOptions& opt, std::ostream& log, std::ostream& err) {
+  bool known = opt.scenario == "all";
+  int status = 0;
+  for (const DemoScenario& s : demo_scenarios()) {
+    if (opt.scenario != "all" && opt.scenario != s.name) continue;
+    known = true;
+    if (s.run(opt, log, err) != 0) status = 1;
+  }
+  if (!known) {
+    err << "collide2d demo: unknown scenario '" << opt.scenario << "' (expected all";
+    for (const DemoScenario& s : demo_scenarios()) err << ", " << s.name;
+    err << ")\n";
+    return 2;
+  }
+  return status;
 }
 
 }  // namespace collide2d::tool

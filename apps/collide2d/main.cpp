@@ -1,5 +1,5 @@
 // collide2d - 2D collision detection for games. MIT License.
-/// @file main.cpp  The `collide2d` command-line tool: subcommands `query` and `demo`.
+/// @file main.cpp  The `collide2d` command-line tool: subcommands `query`, `demo` and `render`.
 
 #include <unistd.h>
 
@@ -10,20 +10,37 @@
 
 #include "demo.hpp"
 #include "protocol.hpp"
+#include "render.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"collide2d - 2D collision detection for games"};
   app.require_subcommand(1);
   app.footer(
       "Examples:\n"
-      "  collide2d query < queries.jsonl   one JSON answer line per query line (FORMAT.md)\n"
-      "  collide2d demo --out demo-out     writes demo-out/gallery.svg");
+      "  collide2d query < queries.jsonl        one JSON answer line per query line (FORMAT.md)\n"
+      "  collide2d demo --out demo-out          runs every scenario, pictures in demo-out/\n"
+      "  collide2d demo --scenario bouncing     runs one scenario\n"
+      "  collide2d render freedoom1.wad#E1M1    draws a map to E1M1's SVG");
 
   CLI::App* query = app.add_subcommand(
       "query", "Answer JSON Lines queries (FORMAT.md, version 1) from stdin, one line each");
-  CLI::App* demo = app.add_subcommand("demo", "Write an SVG gallery of shape pairs and their queries");
-  std::string out_dir = "demo-out";
-  demo->add_option("--out", out_dir, "Output directory (created if missing)")->capture_default_str();
+
+  collide2d::tool::DemoOptions demo_opt;
+  CLI::App* demo = app.add_subcommand("demo", "Run the bundled scenarios and write their pictures");
+  demo->add_option("--out", demo_opt.out_dir, "Output directory (created if missing)")->capture_default_str();
+  std::string scenarios = "all";
+  for (const auto& s : collide2d::tool::demo_scenarios())
+    scenarios += std::string(", ") + s.name + " (" + s.what + ")";
+  demo->add_option("--scenario", demo_opt.scenario, "One of: " + scenarios)->capture_default_str();
+  demo->add_option("--data", demo_opt.data_dir, "The shared real map data (Tiled maps)")->capture_default_str();
+  demo->add_option("--doom", demo_opt.doom_dir, "Where Freedoom's WADs are")->capture_default_str();
+
+  collide2d::tool::RenderOptions render_opt;
+  CLI::App* render = app.add_subcommand(
+      "render", "Draw a map to SVG: a Doom WAD (PATH#MAP or --map), a Tiled map, or discs (JSON)");
+  render->add_option("input", render_opt.input, "The map file")->required();
+  render->add_option("--map", render_opt.map_name, "A map inside the file (WAD: E1M1, MAP01)");
+  render->add_option("--out,-o", render_opt.out, "The SVG to write (default: named after the input)");
 
   CLI11_PARSE(app, argc, argv);
 
@@ -35,6 +52,7 @@ int main(int argc, char** argv) {
     if (rc != 0) std::cerr << "collide2d query: reading stdin or writing stdout failed\n";
     return rc;
   }
-  if (demo->parsed()) return collide2d::tool::run_demo(out_dir, std::cout, std::cerr);
+  if (demo->parsed()) return collide2d::tool::run_demo(demo_opt, std::cout, std::cerr);
+  if (render->parsed()) return collide2d::tool::run_render(render_opt, std::cout, std::cerr);
   return 0;
 }

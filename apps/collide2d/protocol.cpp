@@ -70,6 +70,17 @@ double out_num(Real v, const char* what) {
 
 Json out_vec(Vec2 v, const char* what) { return Json::array({out_num(v.x, what), out_num(v.y, what)}); }
 
+}  // namespace
+
+void protocol_fail(const std::string& path, const std::string& message) { fail(path, message); }
+const Json& require_field(const Json& obj, const std::string& path, std::string_view key) {
+  return field(obj, path, key);
+}
+double out_number(Real v, const char* what) { return out_num(v, what); }
+Json out_point(Vec2 v, const char* what) { return out_vec(v, what); }
+
+namespace {
+
 Json do_overlap(const Json& in) {
   const Shape a = parse_shape(field(in, "", "a"), "a");
   const Shape b = parse_shape(field(in, "", "b"), "b");
@@ -129,10 +140,6 @@ Json do_raycast(const Json& in) {
   return out;
 }
 
-[[noreturn]] void unsupported(const std::string& op) {
-  throw ProtocolError{"unsupported op '" + op + "' (not implemented yet)"};
-}
-
 Json do_sweep(const Json& in) {
   const Shape a = parse_shape(field(in, "", "a"), "a");
   const Vec2 va = parse_vec2(field(in, "", "velocity_a"), "velocity_a");
@@ -165,7 +172,8 @@ Json answer_object(const Json& in) {
   if (op == "contact") return do_contact(in);
   if (op == "raycast") return do_raycast(in);
   if (op == "sweep") return do_sweep(in);
-  if (op == "disc_union_boundary" || op == "disc_union_query" || op == "map_query") unsupported(op);
+  if (op == "disc_union_boundary" || op == "disc_union_query") return answer_disc_union(op, in);
+  if (op == "map_query") return answer_map_query(in);
   fail("op", "unknown op " + quoted(*it) +
                  " (expected overlap, distance, contact, raycast, sweep, disc_union_boundary, "
                  "disc_union_query or map_query)");

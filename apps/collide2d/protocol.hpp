@@ -31,6 +31,32 @@ Real parse_real(const Json& v, const std::string& path);
 /// Parses a point or vector `[x, y]`. Throws ProtocolError.
 Vec2 parse_vec2(const Json& v, const std::string& path);
 
+/// Throws ProtocolError "<path>: <message>" (just the message when `path` is empty).
+[[noreturn]] void protocol_fail(const std::string& path, const std::string& message);
+
+/// The member `key` of object `obj` (named `path`); a ProtocolError naming `path.key` when absent.
+const Json& require_field(const Json& obj, const std::string& path, std::string_view key);
+
+/// A library scalar / vector as JSON (shortest digits that give the scalar back). A non-finite
+/// value is an internal error (reported as such, never printed as a number).
+double out_number(Real v, const char* what);
+Json out_point(Vec2 v, const char* what);
+
+/// Ops `disc_union_boundary` and `disc_union_query` (protocol_disc_union.cpp).
+Json answer_disc_union(const std::string& op, const Json& in);
+
+/// Op `map_query` (protocol_map.cpp): reads `map`, `point` and `radius`, then asks the WAD or
+/// Tiled answerer below. A `map` ending in ".wad" (any case) or a file starting with "IWAD" or
+/// "PWAD" is a Doom WAD; anything else is a Tiled map (TMX or JSON).
+Json answer_map_query(const Json& in);
+
+/// `map_query` on a Doom map: `path` the WAD file, `map_name` after '#' (may be empty).
+/// Loads each file once (protocol_wad.cpp).
+Json answer_wad_map(const std::string& path, const std::string& map_name, Vec2 point, Real radius);
+
+/// `map_query` on a Tiled map (TMX or JSON). Loads each file once (protocol_tiled.cpp).
+Json answer_tiled_map(const std::string& path, Vec2 point, Real radius);
+
 /// The answer to one non-blank input line, as one line of JSON (without the newline).
 /// Never throws: every problem becomes {"error": ...} (with "id" when it could be read).
 std::string answer_line(std::string_view line);
