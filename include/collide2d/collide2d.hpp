@@ -1,8 +1,10 @@
 // collide2d - 2D collision detection for games. MIT License.
 #pragma once
 /// @file collide2d.hpp  The whole library in one include.
+#include "collide2d/broadphase.hpp"
 #include "collide2d/math.hpp"
 #include "collide2d/motion.hpp"
 #include "collide2d/query.hpp"
 #include "collide2d/shapes.hpp"
 #include "collide2d/sweep.hpp"
+#include "collide2d/world.hpp"

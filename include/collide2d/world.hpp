@@ -1,0 +1,263 @@
+// collide2d - 2D collision detection for games. MIT License.
+#pragma once
+/// @file world.hpp  The collision world: proxies holding any shape, addressed by generational
+/// handles, with user data and category/mask filters; `update()` finds the touching pairs
+/// (broad phase, then the exact `overlaps`) and reports begin/end-touch events in a fixed order;
+/// queries: box, point, shape overlap, ray cast (closest and all), shape cast, nearest; batches
+/// of queries run over a user-supplied task function or std::thread.
+///
+/// Errors: every call that changes the world returns `std::optional<Invalid>`: nothing when
+/// done, else what is wrong (a stale, foreign or null handle, an invalid shape, a non-finite
+/// displacement); a refused call leaves the world exactly as it was. Queries take an optional
+/// `Invalid* why` and return an empty answer for invalid input.
+///
+/// Threading: const members (every query, batch or not) are safe to call from many threads at
+/// once while no thread changes the world: they keep no hidden state (no caches, no mutable
+/// members; traversal stacks live on the caller's stack). Non-const members need exclusive
+/// access.
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <variant>
+#include <vector>
+
+#include "collide2d/broadphase.hpp"
+#include "collide2d/query.hpp"
+#include "collide2d/sweep.hpp"
+
+namespace collide2d {
+
+/// Addresses one proxy of one world. A destroyed proxy's handle stays stale forever (the
+/// slot's generation moves on), and a handle of another world is recognised as foreign.
+struct ProxyHandle {
+  std::uint32_t index = kNullIndex;  ///< slot in the world's pool
+  std::uint32_t generation = 0;      ///< the slot's generation when the proxy was made
+  std::uint32_t world = 0;           ///< id of the world that made it (0: null handle)
+  friend constexpr bool operator==(ProxyHandle, ProxyHandle) = default;
+  /// Ordered by slot index, then generation (the order events and sorted answers use).
+  friend constexpr bool operator<(ProxyHandle a, ProxyHandle b) {
+    return a.index != b.index ? a.index < b.index : a.generation < b.generation;
+  }
+};
+
+/// Collision filter: two proxies may touch when each one's category is in the other's mask.
+struct Filter {
+  std::uint32_t category = 1;         ///< the bits this proxy is
+  std::uint32_t mask = 0xffffffffu;   ///< the bits this proxy touches
+};
+
+/// True when two filters let their proxies touch.
+constexpr bool filters_touch(Filter a, Filter b) { return (a.category & b.mask) != 0 && (b.category & a.mask) != 0; }
+
+/// Query filter: a proxy is reported when its category has a bit in `mask`.
+struct QueryFilter {
+  std::uint32_t mask = 0xffffffffu;
+};
+
+/// What a proxy is made of.
+struct ProxyDef {
+  Shape shape;                  ///< any shape, in world coordinates
+  std::uint64_t user_data = 0;  ///< yours (an entity id, an index, a pointer cast)
+  Filter filter;                ///< category and mask
+  /// A proxy that does not move: its box is not fattened, and two static proxies never pair.
+  /// It may still be moved (it is then treated as moving).
+  bool is_static = false;
+};
+
+/// Settings of a world.
+struct WorldOptions {
+  BroadphaseKind broadphase = BroadphaseKind::tree;  ///< tree: any sizes; grid: similar sizes
+  Real cell_size = 4;  ///< grid only: side of a cell (about 2-4 times a typical proxy size)
+  FatBoxRule fat;      ///< how moving proxies' boxes are fattened
+};
+
+/// A pair that began or stopped touching. a.index < b.index.
+struct TouchEvent {
+  ProxyHandle a, b;            ///< (a handle may be stale when its proxy was destroyed)
+  std::uint64_t user_a = 0, user_b = 0;
+};
+
+/// The events of one `update()`, each list sorted by (a.index, b.index).
+struct TouchEvents {
+  std::vector<TouchEvent> begin;  ///< pairs touching now, not at the previous update
+  std::vector<TouchEvent> end;    ///< pairs touching at the previous update, not now (or destroyed)
+};
+
+/// A ray's hit on a proxy.
+struct RayCastHit {
+  ProxyHandle proxy;
+  std::uint64_t user_data = 0;
+  RayHit hit;  ///< distance, point and normal (hit.hit is true)
+};
+
+/// A shape cast's first hit.
+struct ShapeCastHit {
+  ProxyHandle proxy;
+  std::uint64_t user_data = 0;
+  SweepHit hit;  ///< time in [0, 1] of the translation, normal from the cast shape to the proxy
+};
+
+/// A proxy near a point.
+struct NearestHit {
+  ProxyHandle proxy;
+  std::uint64_t user_data = 0;
+  Real distance = 0;  ///< from the point to the proxy's shape (0 inside)
+  Vec2 point;         ///< the closest point of the proxy's shape
+};
+
+/// Runs body(begin, end) over chunks covering [0, count), possibly in parallel, and returns
+/// once every chunk is done. Plug in your job system; the default (empty) uses std::thread.
+using TaskRunner =
+    std::function<void(std::size_t count, const std::function<void(std::size_t begin, std::size_t end)>& body)>;
+
+/// A TaskRunner on `threads` std::threads (0: std::thread::hardware_concurrency()).
+TaskRunner thread_runner(unsigned threads = 0);
+
+/// The collision world.
+class World {
+ public:
+  /// An empty world.
+  explicit World(WorldOptions options = {});
+  ~World();
+  World(World&&) noexcept;
+  World& operator=(World&&) noexcept;
+  World(const World&) = delete;
+  World& operator=(const World&) = delete;
+
+  /// Adds a proxy; nothing (and `why` filled) when the shape is invalid.
+  std::optional<ProxyHandle> create(const ProxyDef& def, Invalid* why = nullptr);
+  /// Removes a proxy; its touching pairs end at the next update().
+  std::optional<Invalid> destroy(ProxyHandle h);
+  /// Replaces a proxy's shape (move it, turn it, change its type or size).
+  std::optional<Invalid> set_shape(ProxyHandle h, const Shape& shape);
+  /// Translates a proxy's shape.
+  std::optional<Invalid> move_by(ProxyHandle h, Vec2 delta);
+  /// Changes a proxy's filter (its pairs are re-tested at the next update()).
+  std::optional<Invalid> set_filter(ProxyHandle h, Filter filter);
+  /// Changes a proxy's user data.
+  std::optional<Invalid> set_user_data(ProxyHandle h, std::uint64_t user_data);
+
+  /// Nothing when `h` addresses a live proxy of this world, else why not.
+  std::optional<Invalid> check(ProxyHandle h) const;
+  /// True when `h` addresses a live proxy of this world.
+  bool is_valid(ProxyHandle h) const { return !check(h); }
+  /// The proxy's shape (nothing for an invalid handle).
+  std::optional<Shape> shape(ProxyHandle h) const;
+  /// The proxy's user data (0 for an invalid handle).
+  std::uint64_t user_data(ProxyHandle h) const;
+  /// The proxy's filter (default for an invalid handle).
+  Filter filter(ProxyHandle h) const;
+  /// The proxy's tight bounding box (empty box at the origin for an invalid handle).
+  Aabb bounds(ProxyHandle h) const;
+  /// Number of live proxies.
+  std::size_t size() const { return live_; }
+  /// Handles of all live proxies, by slot index.
+  std::vector<ProxyHandle> handles() const;
+
+  /// Finds the touching pairs (fat boxes overlap, filters agree, not both static, exact
+  /// `overlaps`) and returns what changed since the previous update.
+  const TouchEvents& update();
+  /// The pairs touching at the last update(), sorted by (a.index, b.index).
+  std::vector<std::pair<ProxyHandle, ProxyHandle>> touching_pairs() const;
+
+  /// Proxies whose shape overlaps the box, sorted by handle.
+  std::vector<ProxyHandle> query_aabb(const Aabb& box, QueryFilter filter = {}, Invalid* why = nullptr) const;
+  /// Proxies whose shape holds the point, sorted by handle.
+  std::vector<ProxyHandle> query_point(Vec2 p, QueryFilter filter = {}, Invalid* why = nullptr) const;
+  /// Proxies whose shape overlaps `shape` (e.g. a sword swing's sector), sorted by handle.
+  std::vector<ProxyHandle> query_shape(const Shape& shape, QueryFilter filter = {}, Invalid* why = nullptr) const;
+  /// Calls `visit` for every proxy overlapping `shape` (broad-phase order); false stops.
+  std::optional<Invalid> for_each_overlap(const Shape& shape, QueryFilter filter,
+                                          FunctionRef<bool(ProxyHandle)> visit) const;
+  /// The closest hit along the ray (ties: lowest slot index).
+  std::optional<RayCastHit> raycast_closest(const Ray& ray, QueryFilter filter = {}, Invalid* why = nullptr) const;
+  /// Calls `visit` for hits along the ray, roughly nearest first. It returns the new maximum
+  /// distance: the ray's max_distance to see every hit, hit.distance to clip to this one (only
+  /// nearer hits follow), a negative value to stop.
+  std::optional<Invalid> raycast_all(const Ray& ray, QueryFilter filter,
+                                     FunctionRef<Real(const RayCastHit&)> visit) const;
+  /// Sweeps `shape` by `translation` (collide2d::sweep against each candidate): the first hit
+  /// (ties: lowest slot index). Proxies it overlaps at the start count as hits at time 0.
+  std::optional<ShapeCastHit> shape_cast(const Shape& shape, Vec2 translation, QueryFilter filter = {},
+                                         Invalid* why = nullptr) const;
+  /// Up to `max_count` proxies within `radius` of `p`, nearest first (ties: lowest index).
+  std::vector<NearestHit> nearest(Vec2 p, Real radius, std::size_t max_count, QueryFilter filter = {},
+                                  Invalid* why = nullptr) const;
+
+  /// raycast_closest for every ray into out[i]; refused (out untouched) if any ray is invalid.
+  std::optional<Invalid> batch_raycast_closest(std::span<const Ray> rays, QueryFilter filter,
+                                               std::vector<std::optional<RayCastHit>>& out,
+                                               const TaskRunner& run = {}) const;
+  /// query_shape for every shape into out[i]; refused (out untouched) if any shape is invalid.
+  std::optional<Invalid> batch_query_shape(std::span<const Shape> shapes, QueryFilter filter,
+                                           std::vector<std::vector<ProxyHandle>>& out,
+                                           const TaskRunner& run = {}) const;
+  /// shape_cast for every (shape, translation) into out[i]; refused if any input is invalid.
+  std::optional<Invalid> batch_shape_cast(std::span<const Shape> shapes, std::span<const Vec2> translations,
+                                          QueryFilter filter, std::vector<std::optional<ShapeCastHit>>& out,
+                                          const TaskRunner& run = {}) const;
+
+  /// The broad phase (for statistics and invariant checks).
+  const Broadphase& broadphase() const { return *bp_; }
+  /// Rebuilds the broad phase from scratch (tree: binned SAH), e.g. after loading a level.
+  void rebuild_broadphase() { bp_->rebuild(); }
+  /// Checks the world's and the broad phase's invariants: nothing when sound.
+  std::optional<std::string> validate() const;
+
+  /// A proxy's shape in compact form: polygons live in a side pool (referenced by index), so
+  /// every other shape stays small and the pool stays cache-friendly.
+  struct PolygonRef {
+    std::uint32_t index;
+  };
+  using StoredShape = std::variant<Point, Circle, Sector, Aabb, Box, Capsule, Segment, PolygonRef>;
+
+ private:
+  struct Slot {
+    std::uint64_t user_data = 0;
+    Filter filter;
+    std::uint32_t generation = 1;
+    bool alive = false;
+    bool is_static = false;
+    bool dirty = false;
+  };
+  struct PairState {
+    std::uint32_t a, b;
+    bool touching;
+    bool fresh;
+  };
+
+  std::optional<Invalid> check_shape(const Shape& s) const;
+  void store_shape(std::uint32_t slot, const Shape& s);
+  void release_shape(std::uint32_t slot);
+  Shape load_shape(std::uint32_t slot) const;
+  ProxyHandle handle_of(std::uint32_t slot) const;
+  void mark_dirty(std::uint32_t slot);
+  bool exact_overlap(std::uint32_t a, std::uint32_t b) const;
+  template <class F>
+  void visit_candidates(const Aabb& box, QueryFilter filter, F&& f) const;
+
+  std::uint32_t id_;
+  WorldOptions options_;
+  std::unique_ptr<Broadphase> bp_;
+  std::vector<StoredShape> shapes_;
+  std::vector<Aabb> tight_;
+  std::vector<Slot> slots_;
+  std::vector<Polygon> polygons_;
+  std::vector<std::uint32_t> free_polygons_;
+  std::vector<std::uint32_t> free_slots_;
+  std::vector<std::uint32_t> pending_free_;  ///< destroyed since the last update
+  std::vector<std::uint32_t> dirty_;
+  std::size_t live_ = 0;
+  std::vector<PairState> pairs_;
+  std::unordered_map<std::uint64_t, std::uint32_t> pair_index_;
+  std::vector<ProxyPair> new_pairs_;
+  TouchEvents events_;
+};
+
+}  // namespace collide2d

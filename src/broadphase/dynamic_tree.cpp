@@ -1,0 +1,463 @@
+// collide2d - 2D collision detection for games. MIT License.
+// Dynamic AABB tree: pool of nodes addressed by index, greedy surface-area-heuristic insertion,
+// height-balancing rotations, moves that keep the fat box while it holds, pairs of moved
+// proxies, nearest-first ray traversal and a binned-SAH full rebuild.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "broadphase/box_ops.hpp"
+#include "collide2d/broadphase.hpp"
+
+namespace collide2d {
+
+using bp::holds;
+using bp::merge;
+using bp::perimeter;
+
+Aabb fatten(const Aabb& tight, Vec2 displacement, const FatBoxRule& rule) {
+  Aabb f = bp::grown(tight, rule.margin);
+  Vec2 d = displacement * rule.displacement_factor;
+  if (!is_finite(d)) return f;
+  (d.x < 0 ? f.min.x : f.max.x) += d.x;
+  (d.y < 0 ? f.min.y : f.max.y) += d.y;
+  return f;
+}
+
+Aabb still_box(const Aabb& tight) {
+  Real m = std::max({std::fabs(tight.min.x), std::fabs(tight.min.y), std::fabs(tight.max.x), std::fabs(tight.max.y)});
+  return bp::grown(tight, kRelEps * (m + (tight.max.x - tight.min.x) + (tight.max.y - tight.min.y)));
+}
+
+namespace {
+/// A traversal stack on the caller's stack, spilling to the heap only for very deep trees.
+template <class T>
+struct LocalStack {
+  std::array<T, 128> fixed;
+  std::vector<T> spill;
+  std::size_t n = 0;
+  void push(T v) {
+    if (n < fixed.size()) fixed[n] = v;
+    else spill.push_back(v);
+    ++n;
+  }
+  T pop() {
+    --n;
+    if (n < fixed.size()) return fixed[n];
+    T v = spill.back();
+    spill.pop_back();
+    return v;
+  }
+  bool empty() const { return n == 0; }
+};
+}  // namespace
+
+DynamicTree::DynamicTree(FatBoxRule rule) : rule_(rule) {}
+
+std::uint32_t DynamicTree::allocate_node() {
+  if (free_list_ == kNullIndex) {
+    nodes_.push_back(TreeNode{});
+    return std::uint32_t(nodes_.size() - 1);
+  }
+  std::uint32_t n = free_list_;
+  free_list_ = nodes_[n].parent;
+  nodes_[n] = TreeNode{};
+  return n;
+}
+
+void DynamicTree::free_node(std::uint32_t n) {
+  nodes_[n].parent = free_list_;
+  nodes_[n].height = -1;
+  nodes_[n].child1 = nodes_[n].child2 = kNullIndex;
+  free_list_ = n;
+}
+
+bool DynamicTree::contains(std::uint32_t id) const { return id < leaf_of_.size() && leaf_of_[id] != kNullIndex; }
+
+Aabb DynamicTree::fat_box(std::uint32_t id) const { return nodes_[leaf_of_[id]].box; }
+
+void DynamicTree::insert(std::uint32_t id, const Aabb& tight, bool still) {
+  if (id >= leaf_of_.size()) {
+    leaf_of_.resize(std::size_t(id) + 1, kNullIndex);
+    moved_.resize(std::size_t(id) + 1, 0);
+  }
+  std::uint32_t leaf = allocate_node();
+  nodes_[leaf].box = still ? still_box(tight) : fatten(tight, {0, 0}, rule_);
+  nodes_[leaf].child2 = id;
+  nodes_[leaf].height = 0;
+  leaf_of_[id] = leaf;
+  ++leaf_count_;
+  insert_leaf(leaf);
+  touch(id);
+}
+
+void DynamicTree::remove(std::uint32_t id) {
+  std::uint32_t leaf = leaf_of_[id];
+  remove_leaf(leaf);
+  free_node(leaf);
+  leaf_of_[id] = kNullIndex;
+  moved_[id] = 0;
+  --leaf_count_;
+}
+
+void DynamicTree::touch(std::uint32_t id) {
+  if (moved_[id] == 0) move_list_.push_back(id);
+  moved_[id] = 1;
+}
+
+bool DynamicTree::move(std::uint32_t id, const Aabb& tight, Vec2 displacement) {
+  std::uint32_t leaf = leaf_of_[id];
+  const Aabb& current = nodes_[leaf].box;
+  Aabb fresh = fatten(tight, displacement, rule_);
+  if (holds(current, tight) && holds(bp::grown(fresh, rule_.margin * rule_.shrink_factor), current)) return false;
+  remove_leaf(leaf);
+  nodes_[leaf].box = fresh;
+  insert_leaf(leaf);
+  touch(id);
+  return true;
+}
+
+void DynamicTree::insert_leaf(std::uint32_t leaf) {
+  if (root_ == kNullIndex) {
+    root_ = leaf;
+    nodes_[leaf].parent = kNullIndex;
+    return;
+  }
+  // Greedy descent by the surface-area heuristic: at each node, the cost of making the new leaf
+  // its sibling here against the least cost of going down into either child (the child's
+  // growth plus what every ancestor already grows by).
+  const Aabb box = nodes_[leaf].box;
+  std::uint32_t index = root_;
+  while (!nodes_[index].is_leaf()) {
+    const TreeNode& n = nodes_[index];
+    Real area = perimeter(n.box);
+    Real combined = perimeter(merge(n.box, box));
+    Real cost_here = 2 * combined;
+    Real inherited = 2 * (combined - area);
+    auto child_cost = [&](std::uint32_t c) {
+      Aabb m = merge(nodes_[c].box, box);
+      if (nodes_[c].is_leaf()) return perimeter(m) + inherited;
+      return perimeter(m) - perimeter(nodes_[c].box) + inherited;
+    };
+    Real cost1 = child_cost(n.child1);
+    Real cost2 = child_cost(n.child2);
+    if (cost_here < cost1 && cost_here < cost2) break;
+    index = cost1 <= cost2 ? n.child1 : n.child2;
+  }
+  std::uint32_t sibling = index;
+  std::uint32_t old_parent = nodes_[sibling].parent;
+  std::uint32_t parent = allocate_node();
+  nodes_[parent].parent = old_parent;
+  nodes_[parent].box = merge(box, nodes_[sibling].box);
+  nodes_[parent].height = nodes_[sibling].height + 1;
+  nodes_[parent].child1 = sibling;
+  nodes_[parent].child2 = leaf;
+  nodes_[sibling].parent = parent;
+  nodes_[leaf].parent = parent;
+  if (old_parent == kNullIndex) {
+    root_ = parent;
+  } else if (nodes_[old_parent].child1 == sibling) {
+    nodes_[old_parent].child1 = parent;
+  } else {
+    nodes_[old_parent].child2 = parent;
+  }
+  refit_up(parent);
+}
+
+void DynamicTree::refit_up(std::uint32_t n) {
+  while (n != kNullIndex) {
+    n = balance(n);
+    TreeNode& node = nodes_[n];
+    const TreeNode& c1 = nodes_[node.child1];
+    const TreeNode& c2 = nodes_[node.child2];
+    node.height = 1 + std::max(c1.height, c2.height);
+    node.box = merge(c1.box, c2.box);
+    n = node.parent;
+  }
+}
+
+void DynamicTree::remove_leaf(std::uint32_t leaf) {
+  if (leaf == root_) {
+    root_ = kNullIndex;
+    return;
+  }
+  std::uint32_t parent = nodes_[leaf].parent;
+  std::uint32_t grand = nodes_[parent].parent;
+  std::uint32_t sibling = nodes_[parent].child1 == leaf ? nodes_[parent].child2 : nodes_[parent].child1;
+  if (grand == kNullIndex) {
+    root_ = sibling;
+    nodes_[sibling].parent = kNullIndex;
+    free_node(parent);
+    return;
+  }
+  if (nodes_[grand].child1 == parent) nodes_[grand].child1 = sibling;
+  else nodes_[grand].child2 = sibling;
+  nodes_[sibling].parent = grand;
+  free_node(parent);
+  refit_up(grand);
+}
+
+// When one child of `a` is more than one level taller than the other, the taller child is
+// rotated up to take a's place and a takes the taller child's shorter grandchild. Returns the
+// node now at a's place.
+std::uint32_t DynamicTree::balance(std::uint32_t a) {
+  TreeNode& A = nodes_[a];
+  if (A.is_leaf() || A.height < 2) return a;
+  std::uint32_t b = A.child1, c = A.child2;
+  int diff = nodes_[c].height - nodes_[b].height;
+  if (diff >= -1 && diff <= 1) return a;
+  // `up` is the taller child, `keep` the other one.
+  std::uint32_t up = diff > 1 ? c : b;
+  std::uint32_t keep = diff > 1 ? b : c;
+  TreeNode& U = nodes_[up];
+  std::uint32_t f = U.child1, g = U.child2;
+  // Up takes a's place.
+  U.parent = A.parent;
+  if (U.parent == kNullIndex) root_ = up;
+  else if (nodes_[U.parent].child1 == a) nodes_[U.parent].child1 = up;
+  else nodes_[U.parent].child2 = up;
+  A.parent = up;
+  // The taller grandchild stays under up; the shorter one goes under a, beside `keep`.
+  std::uint32_t stay = nodes_[f].height >= nodes_[g].height ? f : g;
+  std::uint32_t go = stay == f ? g : f;
+  U.child1 = a;
+  U.child2 = stay;
+  A.child1 = keep;
+  A.child2 = go;
+  nodes_[go].parent = a;
+  A.box = merge(nodes_[keep].box, nodes_[go].box);
+  A.height = 1 + std::max(nodes_[keep].height, nodes_[go].height);
+  U.box = merge(A.box, nodes_[stay].box);
+  U.height = 1 + std::max(A.height, nodes_[stay].height);
+  return up;
+}
+
+void DynamicTree::query(const Aabb& box, FunctionRef<bool(std::uint32_t)> visit) const {
+  if (root_ == kNullIndex) return;
+  LocalStack<std::uint32_t> stack;
+  stack.push(root_);
+  while (!stack.empty()) {
+    const TreeNode& n = nodes_[stack.pop()];
+    if (!n.box.overlaps(box)) continue;
+    if (n.is_leaf()) {
+      if (!visit(n.child2)) return;
+    } else {
+      stack.push(n.child2);
+      stack.push(n.child1);
+    }
+  }
+}
+
+void DynamicTree::raycast(Vec2 origin, Vec2 unit_dir, Real t_max,
+                          FunctionRef<Real(std::uint32_t, Real)> visit) const {
+  if (root_ == kNullIndex || !(t_max >= 0)) return;
+  bp::RaySlab slab(origin, unit_dir);
+  struct Item {
+    std::uint32_t node;
+    Real t;
+  };
+  Real t0 = slab.entry(nodes_[root_].box, t_max);
+  if (!(t0 <= t_max)) return;
+  LocalStack<Item> stack;
+  stack.push({root_, t0});
+  while (!stack.empty()) {
+    Item it = stack.pop();
+    if (it.t > t_max) continue;  // clipped since it was pushed
+    const TreeNode& n = nodes_[it.node];
+    if (n.is_leaf()) {
+      Real r = visit(n.child2, t_max);
+      if (r < 0) return;
+      t_max = std::min(t_max, r);
+      continue;
+    }
+    // Nearer child on top of the stack: it is visited first and clips the farther one.
+    Real ta = slab.entry(nodes_[n.child1].box, t_max);
+    Real tb = slab.entry(nodes_[n.child2].box, t_max);
+    std::uint32_t a = n.child1, b = n.child2;
+    if (tb < ta) {
+      std::swap(ta, tb);
+      std::swap(a, b);
+    }
+    if (tb <= t_max) stack.push({b, tb});
+    if (ta <= t_max) stack.push({a, ta});
+  }
+}
+
+void DynamicTree::update_pairs(std::vector<ProxyPair>& out) {
+  for (std::uint32_t id : move_list_) {
+    if (moved_[id] != 1 || leaf_of_[id] == kNullIndex) continue;
+    moved_[id] = 2;  // handled; still counts as moved for the pairs found later
+    const Aabb box = nodes_[leaf_of_[id]].box;
+    // Stack traversal inlined (the virtual query's callback is not free at this rate).
+    LocalStack<std::uint32_t> stack;
+    stack.push(root_);
+    while (!stack.empty()) {
+      const TreeNode& n = nodes_[stack.pop()];
+      if (!n.box.overlaps(box)) continue;
+      if (!n.is_leaf()) {
+        stack.push(n.child2);
+        stack.push(n.child1);
+        continue;
+      }
+      std::uint32_t q = n.child2;
+      if (q == id) continue;
+      // Both moved: report once, from the smaller id (a moved q below id was handled first).
+      if (moved_[q] != 0 && q < id) continue;
+      out.push_back(q < id ? ProxyPair{q, id} : ProxyPair{id, q});
+    }
+  }
+  for (std::uint32_t id : move_list_) {
+    if (id < moved_.size()) moved_[id] = 0;
+  }
+  move_list_.clear();
+}
+
+int DynamicTree::height() const { return root_ == kNullIndex ? -1 : nodes_[root_].height; }
+
+Real DynamicTree::area_ratio() const {
+  if (root_ == kNullIndex) return 0;
+  Real root_area = perimeter(nodes_[root_].box);
+  if (!(root_area > 0)) return 0;
+  Real total = 0;
+  for (const TreeNode& n : nodes_) {
+    if (n.height > 0) total += perimeter(n.box);
+  }
+  return total / root_area;
+}
+
+// Binned SAH over the centroids along the longer centroid axis; falls back to a median split
+// when the centroids coincide or the bins cannot separate them.
+std::uint32_t DynamicTree::build_range(std::uint32_t* leaves, std::size_t count, std::uint32_t parent) {
+  if (count == 1) {
+    nodes_[leaves[0]].parent = parent;
+    return leaves[0];
+  }
+  Aabb cb{nodes_[leaves[0]].box.center(), nodes_[leaves[0]].box.center()};
+  for (std::size_t i = 1; i < count; ++i) {
+    Vec2 c = nodes_[leaves[i]].box.center();
+    cb.min = min(cb.min, c);
+    cb.max = max(cb.max, c);
+  }
+  int axis = (cb.max.x - cb.min.x) >= (cb.max.y - cb.min.y) ? 0 : 1;
+  auto coord = [&](std::uint32_t l) {
+    Vec2 c = nodes_[l].box.center();
+    return axis == 0 ? c.x : c.y;
+  };
+  Real lo = axis == 0 ? cb.min.x : cb.min.y, hi = axis == 0 ? cb.max.x : cb.max.y;
+  std::size_t split = 0;
+  if (hi > lo && count > 4) {
+    constexpr int kBins = 16;
+    std::array<Aabb, kBins> bin_box;
+    std::array<std::size_t, kBins> bin_count{};
+    Real scale = Real(kBins) / (hi - lo);
+    auto bin_of = [&](std::uint32_t l) {
+      int b = int((coord(l) - lo) * scale);
+      return std::clamp(b, 0, kBins - 1);
+    };
+    for (std::size_t i = 0; i < count; ++i) {
+      int b = bin_of(leaves[i]);
+      bin_box[b] = bin_count[b] ? merge(bin_box[b], nodes_[leaves[i]].box) : nodes_[leaves[i]].box;
+      ++bin_count[b];
+    }
+    // Sweep from the right for suffix costs, then from the left choosing the cheapest plane.
+    std::array<Real, kBins> right_cost{};
+    Aabb acc{};
+    std::size_t n_acc = 0;
+    for (int b = kBins - 1; b > 0; --b) {
+      if (bin_count[b]) {
+        acc = n_acc ? merge(acc, bin_box[b]) : bin_box[b];
+        n_acc += bin_count[b];
+      }
+      right_cost[b] = n_acc ? perimeter(acc) * Real(n_acc) : 0;
+    }
+    Real best = std::numeric_limits<Real>::infinity();
+    int best_plane = -1;
+    acc = Aabb{};
+    n_acc = 0;
+    for (int b = 0; b < kBins - 1; ++b) {
+      if (bin_count[b]) {
+        acc = n_acc ? merge(acc, bin_box[b]) : bin_box[b];
+        n_acc += bin_count[b];
+      }
+      if (n_acc == 0 || n_acc == count) continue;
+      Real c = perimeter(acc) * Real(n_acc) + right_cost[b + 1];
+      if (c < best) {
+        best = c;
+        best_plane = b;
+      }
+    }
+    if (best_plane >= 0) {
+      std::uint32_t* mid = std::partition(leaves, leaves + count, [&](std::uint32_t l) { return bin_of(l) <= best_plane; });
+      split = std::size_t(mid - leaves);
+    }
+  }
+  if (split == 0 || split == count) {
+    split = count / 2;
+    std::nth_element(leaves, leaves + split, leaves + count,
+                     [&](std::uint32_t a, std::uint32_t b) { return coord(a) < coord(b); });
+  }
+  std::uint32_t node = allocate_node();
+  nodes_[node].parent = parent;
+  std::uint32_t c1 = build_range(leaves, split, node);
+  std::uint32_t c2 = build_range(leaves + split, count - split, node);
+  TreeNode& n = nodes_[node];
+  n.child1 = c1;
+  n.child2 = c2;
+  n.box = merge(nodes_[c1].box, nodes_[c2].box);
+  n.height = 1 + std::max(nodes_[c1].height, nodes_[c2].height);
+  return node;
+}
+
+void DynamicTree::rebuild() {
+  std::vector<std::uint32_t> leaves;
+  leaves.reserve(leaf_count_);
+  for (std::uint32_t i = 0; i < nodes_.size(); ++i) {
+    if (nodes_[i].height < 0) continue;
+    if (nodes_[i].is_leaf()) leaves.push_back(i);
+    else free_node(i);
+  }
+  root_ = leaves.empty() ? kNullIndex : build_range(leaves.data(), leaves.size(), kNullIndex);
+}
+
+std::optional<std::string> DynamicTree::validate() const {
+  std::size_t leaves = 0, internal = 0;
+  if (root_ != kNullIndex && nodes_[root_].parent != kNullIndex) return "root has a parent";
+  std::vector<std::uint32_t> stack;
+  if (root_ != kNullIndex) stack.push_back(root_);
+  while (!stack.empty()) {
+    std::uint32_t i = stack.back();
+    stack.pop_back();
+    if (i >= nodes_.size()) return "child index " + std::to_string(i) + " out of the pool";
+    const TreeNode& n = nodes_[i];
+    if (n.height < 0) return "node " + std::to_string(i) + " is reachable but free";
+    if (n.is_leaf()) {
+      ++leaves;
+      if (n.height != 0) return "leaf " + std::to_string(i) + " has height " + std::to_string(n.height);
+      std::uint32_t id = n.child2;
+      if (id >= leaf_of_.size() || leaf_of_[id] != i) return "leaf " + std::to_string(i) + " is not the leaf of its proxy";
+      continue;
+    }
+    ++internal;
+    const TreeNode& a = nodes_[n.child1];
+    const TreeNode& b = nodes_[n.child2];
+    if (a.parent != i || b.parent != i) return "node " + std::to_string(i) + ": child's parent link is wrong";
+    if (n.height != 1 + std::max(a.height, b.height)) return "node " + std::to_string(i) + ": wrong height";
+    Aabb m = merge(a.box, b.box);
+    if (!(m.min == n.box.min) || !(m.max == n.box.max)) return "node " + std::to_string(i) + ": box is not the union of its children";
+    stack.push_back(n.child1);
+    stack.push_back(n.child2);
+  }
+  if (leaves != leaf_count_) return "leaf count " + std::to_string(leaves) + " != proxy count " + std::to_string(leaf_count_);
+  std::size_t free_count = 0;
+  for (std::uint32_t f = free_list_; f != kNullIndex; f = nodes_[f].parent) {
+    if (++free_count > nodes_.size()) return "free list has a cycle";
+    if (nodes_[f].height != -1) return "free node " + std::to_string(f) + " is in use";
+  }
+  if (leaves + internal + free_count != nodes_.size()) return "nodes leaked: neither reachable nor free";
+  if (leaves > 0 && internal != leaves - 1) return "internal node count is not leaves - 1";
+  return std::nullopt;
+}
+
+}  // namespace collide2d

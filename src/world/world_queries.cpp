@@ -1,0 +1,192 @@
+// collide2d - 2D collision detection for games. MIT License.
+// World queries: box, point, shape overlap, ray casts, shape cast, nearest. Each is a broad-phase
+// traversal followed by the exact pair query; none writes to the world (safe from many threads).
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "broadphase/box_ops.hpp"
+#include "collide2d/world.hpp"
+#include "world/stored_shape.hpp"
+
+namespace collide2d {
+
+using world_detail::visit_stored;
+
+namespace {
+void fill(Invalid* why, Invalid what) {
+  if (why) *why = std::move(what);
+}
+
+std::optional<Invalid> check_query_shape(const Shape& s) {
+  if (auto bad = validate(s)) return Invalid{"shape." + bad->field, bad->message};
+  Aabb b = bounds(s);
+  if (!is_finite(b.min) || !is_finite(b.max)) return Invalid{"shape", "bounding box is not finite"};
+  return std::nullopt;
+}
+}  // namespace
+
+template <class F>
+void World::visit_candidates(const Aabb& box, QueryFilter filter, F&& f) const {
+  bp_->query(box, [&](std::uint32_t id) {
+    if ((slots_[id].filter.category & filter.mask) == 0) return true;
+    if (!tight_[id].overlaps(box)) return true;
+    return f(id);
+  });
+}
+
+std::optional<Invalid> World::for_each_overlap(const Shape& shape, QueryFilter filter,
+                                               FunctionRef<bool(ProxyHandle)> visit) const {
+  if (auto bad = check_query_shape(shape)) return bad;
+  // The query shape's type is resolved once; each candidate's only.
+  std::visit(
+      [&](const auto& q) {
+        visit_candidates(collide2d::bounds(q), filter, [&](std::uint32_t id) {
+          bool hit = visit_stored(shapes_[id], polygons_, [&](const auto& s) { return overlaps(q, s); });
+          return !hit || visit(ProxyHandle{id, slots_[id].generation, id_});
+        });
+      },
+      shape);
+  return std::nullopt;
+}
+
+std::vector<ProxyHandle> World::query_shape(const Shape& shape, QueryFilter filter, Invalid* why) const {
+  std::vector<ProxyHandle> out;
+  if (auto bad = for_each_overlap(shape, filter, [&](ProxyHandle h) {
+        out.push_back(h);
+        return true;
+      })) {
+    fill(why, *bad);
+    return {};
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<ProxyHandle> World::query_aabb(const Aabb& box, QueryFilter filter, Invalid* why) const {
+  if (auto bad = collide2d::validate(box)) {
+    fill(why, Invalid{"box." + bad->field, bad->message});
+    return {};
+  }
+  return query_shape(box, filter, why);
+}
+
+std::vector<ProxyHandle> World::query_point(Vec2 p, QueryFilter filter, Invalid* why) const {
+  if (auto bad = collide2d::validate(Point{p})) {
+    fill(why, Invalid{"point", bad->message});
+    return {};
+  }
+  return query_shape(Point{p}, filter, why);
+}
+
+std::optional<Invalid> World::raycast_all(const Ray& ray, QueryFilter filter,
+                                          FunctionRef<Real(const RayCastHit&)> visit) const {
+  if (auto bad = collide2d::validate(ray)) return Invalid{"ray." + bad->field, bad->message};
+  const Vec2 u = normalize(ray.direction);
+  bp::RaySlab slab(ray.origin, u);
+  bp_->raycast(ray.origin, u, ray.max_distance, [&](std::uint32_t id, Real t_max) -> Real {
+    if ((slots_[id].filter.category & filter.mask) == 0) return t_max;
+    if (!(slab.entry(tight_[id], t_max) <= t_max)) return t_max;
+    Ray r{ray.origin, ray.direction, t_max};  // as given: the same bits as a direct raycast
+    RayHit h = visit_stored(shapes_[id], polygons_, [&](const auto& s) { return raycast(s, r); });
+    if (!h.hit) return t_max;
+    return visit(RayCastHit{ProxyHandle{id, slots_[id].generation, id_}, slots_[id].user_data, h});
+  });
+  return std::nullopt;
+}
+
+std::optional<RayCastHit> World::raycast_closest(const Ray& ray, QueryFilter filter, Invalid* why) const {
+  std::optional<RayCastHit> best;
+  auto bad = raycast_all(ray, filter, [&](const RayCastHit& h) -> Real {
+    if (!best || h.hit.distance < best->hit.distance ||
+        (h.hit.distance == best->hit.distance && h.proxy.index < best->proxy.index)) {
+      best = h;
+    }
+    return best->hit.distance;  // only hits at most this far can still win
+  });
+  if (bad) {
+    fill(why, *bad);
+    return std::nullopt;
+  }
+  return best;
+}
+
+std::optional<ShapeCastHit> World::shape_cast(const Shape& shape, Vec2 translation, QueryFilter filter,
+                                              Invalid* why) const {
+  if (auto bad = check_query_shape(shape)) {
+    fill(why, *bad);
+    return std::nullopt;
+  }
+  if (auto bad = validate_velocity(translation)) {
+    fill(why, Invalid{"translation", bad->message});
+    return std::nullopt;
+  }
+  const Aabb start = collide2d::bounds(shape);
+  Aabb end{start.min + translation, start.max + translation};
+  if (!is_finite(end.min) || !is_finite(end.max)) {
+    fill(why, Invalid{"translation", "moves the shape out of range"});
+    return std::nullopt;
+  }
+  const Aabb swept = bp::merge(start, end);
+  // Candidates with a lower bound on their time of impact: the shape's box swept against the
+  // candidate's box (a ray from the box center against the box grown by the half extents).
+  struct Candidate {
+    Real t;
+    std::uint32_t id;
+  };
+  std::vector<Candidate> cands;
+  const Vec2 half = start.half_extents();
+  const bp::RaySlab slab(start.center(), translation);
+  visit_candidates(swept, filter, [&](std::uint32_t id) {
+    Aabb g{tight_[id].min - half, tight_[id].max + half};
+    Real t = slab.entry(g, 1);
+    if (t <= 1) cands.push_back({t, id});
+    return true;
+  });
+  std::sort(cands.begin(), cands.end(),
+            [](const Candidate& a, const Candidate& b) { return a.t != b.t ? a.t < b.t : a.id < b.id; });
+  std::optional<ShapeCastHit> best;
+  std::visit(
+      [&](const auto& q) {
+        for (const Candidate& c : cands) {
+          if (best && c.t > best->hit.time) break;
+          SweepHit h = visit_stored(shapes_[c.id], polygons_,
+                                    [&](const auto& s) { return sweep(q, translation, s, Vec2{0, 0}); });
+          if (!h.hit) continue;
+          if (!best || h.time < best->hit.time || (h.time == best->hit.time && c.id < best->proxy.index)) {
+            best = ShapeCastHit{ProxyHandle{c.id, slots_[c.id].generation, id_}, slots_[c.id].user_data, h};
+          }
+        }
+      },
+      shape);
+  return best;
+}
+
+std::vector<NearestHit> World::nearest(Vec2 p, Real radius, std::size_t max_count, QueryFilter filter,
+                                       Invalid* why) const {
+  if (auto bad = collide2d::validate(Point{p})) {
+    fill(why, Invalid{"point", bad->message});
+    return {};
+  }
+  if (!(radius >= 0) || !std::isfinite(radius)) {
+    fill(why, Invalid{"radius", "must be finite and >= 0"});
+    return {};
+  }
+  std::vector<NearestHit> out;
+  const Aabb box{{p.x - radius, p.y - radius}, {p.x + radius, p.y + radius}};
+  const Point pt{p};
+  visit_candidates(box, filter, [&](std::uint32_t id) {
+    DistanceResult d = visit_stored(shapes_[id], polygons_, [&](const auto& s) { return distance(pt, s); });
+    if (d.distance <= radius) {
+      out.push_back(NearestHit{ProxyHandle{id, slots_[id].generation, id_}, slots_[id].user_data, d.distance, d.point_b});
+    }
+    return true;
+  });
+  std::sort(out.begin(), out.end(), [](const NearestHit& a, const NearestHit& b) {
+    return a.distance != b.distance ? a.distance < b.distance : a.proxy.index < b.proxy.index;
+  });
+  if (out.size() > max_count) out.resize(max_count);
+  return out;
+}
+
+}  // namespace collide2d
