@@ -1,12 +1,52 @@
 // collide2d - 2D collision detection for games. MIT License.
-/// @file protocol_tiled.cpp  `map_query` on Tiled maps. (Placeholder until issue 5 lands.)
+/// @file protocol_tiled.cpp  `map_query` on Tiled maps (TMX or Tiled JSON): walls are the blocked
+/// cells of the collision layer and everything outside the map rectangle. Each file is loaded
+/// once; a file that fails to load keeps failing with the same message (until the tool exits).
 
+#include <map>
+#include <memory>
+#include <string>
+#include <variant>
+
+#include "collide2d/tiled.hpp"
 #include "protocol.hpp"
 
 namespace collide2d::tool {
 
-Json answer_tiled_map(const std::string&, Vec2, Real) {
-  protocol_fail("map", "Tiled maps are not supported yet");
+namespace {
+
+/// A loaded collision grid, or why the file could not be loaded.
+using Loaded = std::variant<TileMap, std::string>;
+
+const Loaded& load_cached(const std::string& path) {
+  static std::map<std::string, std::unique_ptr<Loaded>> cache;
+  auto it = cache.find(path);
+  if (it == cache.end()) {
+    std::unique_ptr<Loaded> entry;
+    try {
+      TiledLoadOptions opt;
+      opt.load_objects = false;
+      entry = std::make_unique<Loaded>(load_tiled(path, opt).collision);
+    } catch (const LoadError& e) {
+      entry = std::make_unique<Loaded>(std::string(e.what()));
+    }
+    it = cache.emplace(path, std::move(entry)).first;
+  }
+  return *it->second;
+}
+
+}  // namespace
+
+Json answer_tiled_map(const std::string& path, Vec2 point, Real radius) {
+  const Loaded& loaded = load_cached(path);
+  if (const std::string* err = std::get_if<std::string>(&loaded)) protocol_fail("map", *err);
+  const TileMap& map = std::get<TileMap>(loaded);
+  const Real d = map.wall_distance(point);
+  Json out = Json::object();
+  out["free"] = d > radius;
+  out["wall_distance"] = out_number(d, "wall_distance");
+  out["sector"] = nullptr;
+  return out;
 }
 
 }  // namespace collide2d::tool

@@ -8,3 +8,4 @@
 #include "collide2d/shapes.hpp"
 #include "collide2d/sweep.hpp"
 #include "collide2d/world.hpp"
+#include "collide2d/tilemap.hpp"

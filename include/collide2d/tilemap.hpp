@@ -1,0 +1,188 @@
+// collide2d - 2D collision detection for games. MIT License.
+#pragma once
+/// @file tilemap.hpp  A grid of solid tiles (a level built from tiles), its merged boundary,
+/// and everything a game asks of it: is this point or shape free, how far is the nearest
+/// wall, where is the nearest place a character of radius r can stand, contacts, ray casts
+/// through the grid, sweeps and move-and-slide.
+///
+/// Frame. Cell (col, row) is the closed square [origin.x + col w, origin.x + (col + 1) w] x
+/// [origin.y + row h, origin.y + (row + 1) h] (w, h the tile size). Whether rows grow up or down
+/// the screen is the caller's choice: the geometry is the same in the mirror image. A Tiled map
+/// (tiled.hpp) is loaded with origin (0, 0) and row 0 at the top, so world coordinates are
+/// Tiled's own pixels (x right, y down).
+///
+/// Walls. The solid cells are closed squares. With `outside_solid` (the default) everything
+/// outside the map rectangle is wall too, so nothing leaves the map; a point on the border is in
+/// the wall.
+///
+/// Boundary. The edges of solid cells that face free cells are merged into maximal straight
+/// runs (`TileEdge`), linked into closed chains (a solid region is walked counter-clockwise in a
+/// y-up frame, with the wall on the left). Shapes collide with these merged edges only, so a
+/// shape sliding along a straight wall made of many tiles meets no seams, and the corners that
+/// two solid tiles share inside a wall do not exist (no ghost collisions).
+///
+/// Tolerance. `skin()` = kTileSkinRel x the smaller tile side, but at least 64 ulps of the
+/// largest map coordinate: moves stop that far short of walls and nearest-free-point answers
+/// keep that much clearance. Float build: 1e-3 tile; double build: 1e-7 tile.
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "collide2d/motion.hpp"
+#include "collide2d/query.hpp"
+#include "collide2d/sweep.hpp"
+
+namespace collide2d {
+
+/// The skin of map motion relative to the tile size (see the file comment).
+inline constexpr Real kTileSkinRel = sizeof(Real) == 8 ? Real(1e-7) : Real(1e-3);
+
+/// A cell index.
+struct TileCell {
+  int col = 0, row = 0;
+  friend constexpr bool operator==(TileCell, TileCell) = default;
+};
+
+/// One maximal straight run of the merged boundary: the wall is on its left going from a to b
+/// (y-up frame), `normal` points out of the wall into free space.
+struct TileEdge {
+  Vec2 a, b;
+  Vec2 normal;
+  int next = -1;   ///< the edge that continues the chain at b
+  int prev = -1;   ///< the edge that ends at a
+  int chain = -1;  ///< index of the chain (closed loop) holding this edge
+};
+
+/// A contact between a body and the map's walls.
+struct TileContact {
+  int edge = -1;     ///< the boundary edge touched (-1: deep inside a solid block)
+  Vec2 normal;       ///< unit normal from the body to the wall (push the body by -normal)
+  Real depth = 0;    ///< penetration depth along -normal (0 when just touching)
+  Vec2 point;        ///< a contact point, within depth of both
+};
+
+/// The nearest wall point to a query point.
+struct WallDistance {
+  Real distance = 0;  ///< 0 when the point is in or on a wall
+  Vec2 point;         ///< the nearest wall point (the query point itself when inside)
+};
+
+/// Result of the fast circle move (no allocation).
+struct TileCircleMove {
+  Vec2 center;        ///< final center
+  Vec2 displacement;  ///< the input displacement with the slides applied (velocity * step)
+  int hits = 0;       ///< contacts responded to
+  bool blocked = false;  ///< some motion was dropped (a corner, or the iteration cap)
+};
+
+/// A grid of solid tiles with its merged boundary. A value type: copy it freely.
+class TileMap {
+ public:
+  TileMap() = default;
+  /// A map of width x height free cells (width, height >= 1; tile sides > 0, finite origin).
+  TileMap(int width, int height, Vec2 tile_size, Vec2 origin = {}, bool outside_solid = true);
+
+  /// Builds a map from a row-major grid of width x height flags (non-zero: solid).
+  /// Returns nothing and fills `why` when the sizes or the grid are wrong.
+  static std::optional<TileMap> from_grid(int width, int height, std::span<const std::uint8_t> solid,
+                                          Vec2 tile_size, Vec2 origin = {}, Invalid* why = nullptr,
+                                          bool outside_solid = true);
+
+  /// Columns.
+  int width() const { return width_; }
+  /// Rows.
+  int height() const { return height_; }
+  /// Tile size (w, h).
+  Vec2 tile_size() const { return tile_; }
+  /// World position of the corner of cell (0, 0).
+  Vec2 origin() const { return origin_; }
+  /// True when everything outside the map rectangle counts as wall.
+  bool outside_solid() const { return outside_solid_; }
+  /// The map rectangle.
+  Aabb bounds() const;
+  /// The motion and clearance tolerance (see the file comment).
+  Real skin() const { return skin_; }
+
+  /// True when (col, row) is inside the grid and solid; outside: `outside_solid()`.
+  bool solid(int col, int row) const;
+  /// Sets one cell (inside the grid; ignored otherwise) and rebuilds the boundary.
+  void set_solid(int col, int row, bool solid);
+  /// Number of solid cells.
+  std::size_t solid_count() const;
+  /// The row-major solid flags.
+  std::span<const std::uint8_t> cells() const { return cells_; }
+  /// The closed square of a cell.
+  Aabb cell_box(int col, int row) const;
+  /// The cell containing p (floor of the grid coordinates; may be outside the grid).
+  TileCell cell_at(Vec2 p) const;
+
+  /// The merged boundary edges.
+  std::span<const TileEdge> edges() const { return edges_; }
+  /// Number of closed chains; chain k starts at edge `chain_start(k)`.
+  int chain_count() const { return int(chain_start_.size()); }
+  /// The first edge of chain k (follow `next` until it comes back).
+  int chain_start(int k) const { return chain_start_[std::size_t(k)]; }
+  /// Appends to `out` (sorted, without repeats) every boundary edge lying on a cell that the
+  /// box touches: the only edges a shape within the box can meet.
+  void edges_near(const Aabb& box, std::vector<int>& out) const;
+
+  /// True when p is in no wall (walls are closed: a point on a wall's side is not free).
+  bool is_free(Vec2 p) const;
+  /// True when the shape overlaps no wall (tested against the solid cells under its bounds).
+  bool is_free(const Shape& s) const;
+  /// Distance from p to the nearest wall and that wall point (0 in or on a wall, and outside
+  /// the map when `outside_solid`).
+  WallDistance nearest_wall(Vec2 p) const;
+  /// `nearest_wall(p).distance`.
+  Real wall_distance(Vec2 p) const { return nearest_wall(p).distance; }
+  /// The free point nearest to `target` where a disc of `radius` (>= 0) overlaps no wall, with
+  /// `skin()` to spare; `target` itself when it is such a point. Nothing when no cell is wide
+  /// enough anywhere within `max_search` of the target (default: the whole map).
+  std::optional<Vec2> nearest_free_point(Vec2 target, Real radius, Real max_search = -1) const;
+
+  /// First wall point along the ray, walking the grid cell by cell (DDA). An origin in or on a
+  /// wall gives {hit, inside, distance 0}.
+  RayHit raycast(const Ray& ray) const;
+
+  /// Contacts of a shape with the walls: one per boundary edge it touches, normal from the body
+  /// to the wall, depth along it. A shape whose bounds leave a finite map's rectangle is also in
+  /// contact with the border edges there. Appends to `out`, returns how many it appended.
+  std::size_t contacts(const Shape& s, std::vector<TileContact>& out) const;
+  /// The shortest translation that takes the shape out of every wall it overlaps (plus the
+  /// skin), from its contacts (PositionCorrection); zero when it overlaps none.
+  Vec2 push_out(const Shape& s) const;
+
+  /// First time in [0, 1] at which the shape moving by `velocity` touches a wall (sweeps
+  /// against the merged edges under the swept bounds; no tunnelling at any speed).
+  SweepHit sweep(const Shape& s, Vec2 velocity) const;
+
+  /// Move-and-slide of any shape: `collide2d::move` against the merged edges under the swept
+  /// bounds (each clipped to that window). The body must start free.
+  MoveResult move(const Shape& s, Vec2 displacement, const MoveOptions& options = {}) const;
+  /// Move-and-slide of a disc, specialised: sweeps against the merged edges and their corners
+  /// in closed form, stops `skin()` short, slides (both walls of a concave corner at once, so
+  /// no jitter). Allocates nothing. The disc must start free.
+  TileCircleMove move_circle(const Circle& c, Vec2 displacement, int max_iterations = 4) const;
+
+ private:
+  void rebuild();
+  void build_edges();
+  bool point_in_wall(Vec2 p) const;
+
+  int width_ = 0, height_ = 0;
+  Vec2 tile_{1, 1};
+  Vec2 origin_{};
+  Vec2 inv_tile_{1, 1};
+  bool outside_solid_ = true;
+  Real skin_ = 0;
+  std::vector<std::uint8_t> cells_;
+  std::vector<TileEdge> edges_;
+  std::vector<int> chain_start_;
+  std::vector<std::uint32_t> cell_edge_begin_;  // CSR: (width * height + 1) offsets
+  std::vector<int> cell_edge_ids_;
+};
+
+}  // namespace collide2d

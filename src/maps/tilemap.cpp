@@ -1,0 +1,221 @@
+// collide2d - 2D collision detection for games. MIT License.
+// TileMap: the grid, the merged boundary edges, their chains and the per-cell edge index.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "collide2d/tilemap.hpp"
+
+namespace collide2d {
+
+namespace {
+
+/// An edge in grid-vertex coordinates before it is placed in the world.
+struct GridEdge {
+  int ia, ja, ib, jb;  // start and end vertex (column line, row line)
+  int nx, ny;          // outward normal
+};
+
+}  // namespace
+
+TileMap::TileMap(int width, int height, Vec2 tile_size, Vec2 origin, bool outside_solid)
+    : width_(std::max(width, 1)), height_(std::max(height, 1)), tile_(tile_size), origin_(origin),
+      outside_solid_(outside_solid) {
+  if (!(tile_.x > 0) || !(tile_.y > 0) || !std::isfinite(tile_.x) || !std::isfinite(tile_.y))
+    tile_ = {1, 1};
+  if (!is_finite(origin_)) origin_ = {};
+  cells_.assign(std::size_t(width_) * std::size_t(height_), 0);
+  rebuild();
+}
+
+std::optional<TileMap> TileMap::from_grid(int width, int height, std::span<const std::uint8_t> solid,
+                                          Vec2 tile_size, Vec2 origin, Invalid* why,
+                                          bool outside_solid) {
+  auto fail = [&](const char* field, std::string msg) -> std::optional<TileMap> {
+    if (why) *why = Invalid{field, std::move(msg)};
+    return std::nullopt;
+  };
+  if (width < 1 || height < 1) return fail("size", "width and height must be >= 1");
+  if (std::int64_t(width) * height > (std::int64_t(1) << 28)) return fail("size", "more than 2^28 cells");
+  if (!(tile_size.x > 0) || !(tile_size.y > 0) || !is_finite(tile_size))
+    return fail("tile_size", "tile sides must be finite and > 0");
+  if (!is_finite(origin)) return fail("origin", "must be finite");
+  if (solid.size() != std::size_t(width) * std::size_t(height))
+    return fail("cells", "expected width * height = " + std::to_string(std::size_t(width) * height) +
+                             " flags, got " + std::to_string(solid.size()));
+  const Real far = std::max({std::abs(origin.x), std::abs(origin.y),
+                             std::abs(origin.x + Real(width) * tile_size.x),
+                             std::abs(origin.y + Real(height) * tile_size.y)});
+  if (!std::isfinite(far)) return fail("tile_size", "the map's extent overflows");
+  TileMap m(width, height, tile_size, origin, outside_solid);
+  for (std::size_t i = 0; i < solid.size(); ++i) m.cells_[i] = solid[i] ? 1 : 0;
+  m.rebuild();
+  return m;
+}
+
+Aabb TileMap::bounds() const {
+  return {origin_, origin_ + Vec2{tile_.x * Real(width_), tile_.y * Real(height_)}};
+}
+
+bool TileMap::solid(int col, int row) const {
+  if (col < 0 || row < 0 || col >= width_ || row >= height_) return outside_solid_;
+  return cells_[std::size_t(row) * std::size_t(width_) + std::size_t(col)] != 0;
+}
+
+void TileMap::set_solid(int col, int row, bool s) {
+  if (col < 0 || row < 0 || col >= width_ || row >= height_) return;
+  cells_[std::size_t(row) * std::size_t(width_) + std::size_t(col)] = s ? 1 : 0;
+  rebuild();
+}
+
+std::size_t TileMap::solid_count() const {
+  return std::size_t(std::count(cells_.begin(), cells_.end(), std::uint8_t(1)));
+}
+
+Aabb TileMap::cell_box(int col, int row) const {
+  const Vec2 lo{origin_.x + Real(col) * tile_.x, origin_.y + Real(row) * tile_.y};
+  return {lo, {origin_.x + Real(col + 1) * tile_.x, origin_.y + Real(row + 1) * tile_.y}};
+}
+
+TileCell TileMap::cell_at(Vec2 p) const {
+  return {int(std::floor((p.x - origin_.x) * inv_tile_.x)),
+          int(std::floor((p.y - origin_.y) * inv_tile_.y))};
+}
+
+void TileMap::rebuild() {
+  inv_tile_ = {Real(1) / tile_.x, Real(1) / tile_.y};
+  const Aabb b = bounds();
+  const Real far = std::max({std::abs(b.min.x), std::abs(b.min.y), std::abs(b.max.x), std::abs(b.max.y)});
+  skin_ = std::max(kTileSkinRel * std::min(tile_.x, tile_.y),
+                   Real(64) * std::numeric_limits<Real>::epsilon() * far);
+  build_edges();
+}
+
+void TileMap::build_edges() {
+  std::vector<GridEdge> ge;
+  // Horizontal lines j (between rows j-1 and j): runs of equal orientation.
+  for (int j = 0; j <= height_; ++j) {
+    int run_kind = 0, run_start = 0;
+    for (int i = 0; i <= width_; ++i) {
+      int kind = 0;
+      if (i < width_) {
+        const bool lo = solid(i, j - 1), hi = solid(i, j);
+        kind = lo == hi ? 0 : (lo ? 1 : 2);  // 1: wall below (row j-1), normal +y
+      }
+      if (kind != run_kind) {
+        if (run_kind == 1) ge.push_back({i, j, run_start, j, 0, 1});      // goes -x
+        else if (run_kind == 2) ge.push_back({run_start, j, i, j, 0, -1});  // goes +x
+        run_kind = kind;
+        run_start = i;
+      }
+    }
+  }
+  // Vertical lines i (between columns i-1 and i).
+  for (int i = 0; i <= width_; ++i) {
+    int run_kind = 0, run_start = 0;
+    for (int j = 0; j <= height_; ++j) {
+      int kind = 0;
+      if (j < height_) {
+        const bool left = solid(i - 1, j), right = solid(i, j);
+        kind = left == right ? 0 : (left ? 1 : 2);  // 1: wall on the left, normal +x
+      }
+      if (kind != run_kind) {
+        if (run_kind == 1) ge.push_back({i, run_start, i, j, 1, 0});       // goes +y
+        else if (run_kind == 2) ge.push_back({i, j, i, run_start, -1, 0});  // goes -y
+        run_kind = kind;
+        run_start = j;
+      }
+    }
+  }
+
+  edges_.clear();
+  edges_.reserve(ge.size());
+  auto vertex = [&](int i, int j) {
+    return Vec2{origin_.x + Real(i) * tile_.x, origin_.y + Real(j) * tile_.y};
+  };
+  for (const GridEdge& g : ge) {
+    TileEdge e;
+    e.a = vertex(g.ia, g.ja);
+    e.b = vertex(g.ib, g.jb);
+    e.normal = {Real(g.nx), Real(g.ny)};
+    edges_.push_back(e);
+  }
+
+  // Link the chains: the edge starting where one ends; at a pinch vertex (two solid cells
+  // touching diagonally: two edges start there) the left turn keeps each solid cell's loop.
+  const std::size_t vw = std::size_t(width_) + 1;
+  std::vector<int> start1((vw) * (std::size_t(height_) + 1), -1), start2(start1.size(), -1);
+  for (std::size_t k = 0; k < ge.size(); ++k) {
+    const std::size_t v = std::size_t(ge[k].ja) * vw + std::size_t(ge[k].ia);
+    (start1[v] < 0 ? start1[v] : start2[v]) = int(k);
+  }
+  for (std::size_t k = 0; k < ge.size(); ++k) {
+    const std::size_t v = std::size_t(ge[k].jb) * vw + std::size_t(ge[k].ib);
+    int next = start1[v];
+    if (start2[v] >= 0) {
+      const int din_x = ge[k].ib - ge[k].ia, din_y = ge[k].jb - ge[k].ja;
+      const GridEdge& c = ge[std::size_t(next)];
+      const long long turn = (long long)din_x * (c.jb - c.ja) - (long long)din_y * (c.ib - c.ia);
+      if (turn <= 0) next = start2[v];
+    }
+    edges_[k].next = next;
+    if (next >= 0) edges_[std::size_t(next)].prev = int(k);
+  }
+  chain_start_.clear();
+  for (std::size_t k = 0; k < edges_.size(); ++k) {
+    if (edges_[k].chain >= 0) continue;
+    const int id = int(chain_start_.size());
+    chain_start_.push_back(int(k));
+    int e = int(k);
+    while (e >= 0 && edges_[std::size_t(e)].chain < 0) {
+      edges_[std::size_t(e)].chain = id;
+      e = edges_[std::size_t(e)].next;
+    }
+  }
+
+  // Per-cell edge index (CSR): each unit piece of an edge registers with the cells on both sides.
+  const std::size_t n = cells_.size();
+  cell_edge_begin_.assign(n + 1, 0);
+  auto for_cells = [&](const GridEdge& g, auto&& fn) {
+    if (g.ja == g.jb) {  // horizontal at row line ja
+      const int i0 = std::min(g.ia, g.ib), i1 = std::max(g.ia, g.ib);
+      for (int i = i0; i < i1; ++i)
+        for (int r : {g.ja - 1, g.ja})
+          if (r >= 0 && r < height_ && i >= 0 && i < width_) fn(std::size_t(r) * std::size_t(width_) + std::size_t(i));
+    } else {
+      const int j0 = std::min(g.ja, g.jb), j1 = std::max(g.ja, g.jb);
+      for (int j = j0; j < j1; ++j)
+        for (int c : {g.ia - 1, g.ia})
+          if (c >= 0 && c < width_ && j >= 0 && j < height_) fn(std::size_t(j) * std::size_t(width_) + std::size_t(c));
+    }
+  };
+  for (const GridEdge& g : ge) for_cells(g, [&](std::size_t c) { ++cell_edge_begin_[c + 1]; });
+  for (std::size_t c = 0; c < n; ++c) cell_edge_begin_[c + 1] += cell_edge_begin_[c];
+  cell_edge_ids_.assign(cell_edge_begin_[n], 0);
+  std::vector<std::uint32_t> fill(cell_edge_begin_.begin(), cell_edge_begin_.end() - 1);
+  for (std::size_t k = 0; k < ge.size(); ++k)
+    for_cells(ge[k], [&](std::size_t c) { cell_edge_ids_[fill[c]++] = int(k); });
+}
+
+void TileMap::edges_near(const Aabb& box, std::vector<int>& out) const {
+  const Aabb mb = bounds();
+  const Real e = skin_;
+  if (box.min.x > mb.max.x + e || box.max.x < mb.min.x - e || box.min.y > mb.max.y + e ||
+      box.max.y < mb.min.y - e)
+    return;
+  const TileCell lo = cell_at(box.min - Vec2{e, e});
+  const TileCell hi = cell_at(box.max + Vec2{e, e});
+  const int c0 = std::max(lo.col, 0), c1 = std::min(hi.col, width_ - 1);
+  const int r0 = std::max(lo.row, 0), r1 = std::min(hi.row, height_ - 1);
+  const std::size_t first = out.size();
+  for (int r = r0; r <= r1; ++r)
+    for (int c = c0; c <= c1; ++c) {
+      const std::size_t cell = std::size_t(r) * std::size_t(width_) + std::size_t(c);
+      for (std::uint32_t k = cell_edge_begin_[cell]; k < cell_edge_begin_[cell + 1]; ++k)
+        out.push_back(cell_edge_ids_[k]);
+    }
+  std::sort(out.begin() + std::ptrdiff_t(first), out.end());
+  out.erase(std::unique(out.begin() + std::ptrdiff_t(first), out.end()), out.end());
+}
+
+}  // namespace collide2d

@@ -1,0 +1,262 @@
+// collide2d - 2D collision detection for games. MIT License.
+// TileMap against moving shapes: contacts with the merged edges, push-out, sweeps, the generic
+// move-and-slide and the specialised disc move.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "collide2d/tilemap.hpp"
+
+namespace collide2d {
+
+namespace {
+
+/// The point of a shape furthest along direction d (a unit vector).
+Vec2 support(const Shape& s, Vec2 d) {
+  struct V {
+    Vec2 d;
+    Vec2 operator()(const Point& p) const { return p.at; }
+    Vec2 operator()(const Circle& c) const { return c.center + d * c.radius; }
+    Vec2 operator()(const Sector& s) const {
+      const Rot r1{s.cos_half, s.sin_half}, r2{s.cos_half, -s.sin_half};
+      Vec2 best = s.center;
+      for (Vec2 q : {s.center + r1.apply(s.dir) * s.radius, s.center + r2.apply(s.dir) * s.radius})
+        if (dot(q, d) > dot(best, d)) best = q;
+      if (dot(d, s.dir) >= s.cos_half) {
+        const Vec2 q = s.center + d * s.radius;
+        if (dot(q, d) > dot(best, d)) best = q;
+      }
+      return best;
+    }
+    Vec2 operator()(const Aabb& b) const {
+      return {d.x >= 0 ? b.max.x : b.min.x, d.y >= 0 ? b.max.y : b.min.y};
+    }
+    Vec2 operator()(const Box& b) const {
+      const Vec2 ax = b.rot.x_axis() * b.half_extents.x, ay = b.rot.y_axis() * b.half_extents.y;
+      return b.center + (dot(ax, d) >= 0 ? ax : -ax) + (dot(ay, d) >= 0 ? ay : -ay);
+    }
+    Vec2 operator()(const Capsule& c) const {
+      return (dot(c.a, d) >= dot(c.b, d) ? c.a : c.b) + d * c.radius;
+    }
+    Vec2 operator()(const Segment& s) const { return dot(s.a, d) >= dot(s.b, d) ? s.a : s.b; }
+    Vec2 operator()(const Polygon& p) const {
+      int best = 0;
+      for (int i = 1; i < p.count; ++i)
+        if (dot(p.vertices[std::size_t(i)], d) > dot(p.vertices[std::size_t(best)], d)) best = i;
+      return p.vertices[std::size_t(best)] + d * p.radius;
+    }
+  };
+  return std::visit(V{d}, s);
+}
+
+Aabb merge(const Aabb& a, const Aabb& b) { return {min(a.min, b.min), max(a.max, b.max)}; }
+Aabb grow(const Aabb& a, Real e) { return {a.min - Vec2{e, e}, a.max + Vec2{e, e}}; }
+
+/// Scratch list of edge ids for one query on this thread.
+std::vector<int>& scratch() {
+  thread_local std::vector<int> ids;
+  ids.clear();
+  return ids;
+}
+
+}  // namespace
+
+std::size_t TileMap::contacts(const Shape& s, std::vector<TileContact>& out) const {
+  const std::size_t first = out.size();
+  const Aabb sb = collide2d::bounds(s);
+  std::vector<int>& ids = scratch();
+  edges_near(grow(sb, skin_), ids);
+  const Vec2 ref = sb.center();
+  for (int id : ids) {
+    const TileEdge& e = edges_[std::size_t(id)];
+    const Shape seg = Segment{e.a, e.b};
+    if (!overlaps(s, seg)) continue;
+    const Manifold m = contact(s, seg);
+    TileContact c;
+    c.edge = id;
+    if (m.touching && dot(m.normal, e.normal) < 0) {
+      c.normal = m.normal;
+      c.depth = m.depth;
+      c.point = m.points[0];
+    } else if (dot(ref - e.a, e.normal) < 0) {  // the body is mostly behind the edge's line
+      const Vec2 p = support(s, -e.normal);
+      c.normal = -e.normal;
+      c.depth = std::max(dot(e.a - p, e.normal), Real(0));
+      c.point = p;
+    } else {
+      continue;  // touches the back of an edge whose neighbour reports the contact
+    }
+    out.push_back(c);
+  }
+  return out.size() - first;
+}
+
+Vec2 TileMap::push_out(const Shape& s) const {
+  std::vector<TileContact> cs;
+  contacts(s, cs);
+  if (cs.empty()) return {};
+  PositionCorrection pc;
+  for (const TileContact& c : cs) pc.add(-c.normal, c.depth + skin_);
+  return pc.solve();
+}
+
+SweepHit TileMap::sweep(const Shape& s, Vec2 velocity) const {
+  SweepHit best;
+  if (!is_free(s)) {
+    best.hit = best.initially_overlapping = true;
+    return best;
+  }
+  const Aabb b0 = collide2d::bounds(s);
+  const Aabb b1{b0.min + velocity, b0.max + velocity};
+  std::vector<int>& ids = scratch();
+  edges_near(grow(merge(b0, b1), skin_), ids);
+  for (int id : ids) {
+    const TileEdge& e = edges_[std::size_t(id)];
+    const SweepHit h = collide2d::sweep(s, velocity, Shape(Segment{e.a, e.b}), Vec2{});
+    if (!h.hit) continue;
+    if (h.initially_overlapping) return h;
+    if (!best.hit || h.time < best.time) best = h;
+  }
+  return best;
+}
+
+MoveResult TileMap::move(const Shape& s, Vec2 displacement, const MoveOptions& options) const {
+  const Aabb b0 = collide2d::bounds(s);
+  const Aabb b1{b0.min + displacement, b0.max + displacement};
+  const Aabb window = grow(merge(b0, b1), std::max(tile_.x, tile_.y) + skin_);
+  std::vector<int> ids;
+  edges_near(window, ids);
+  std::vector<Shape> obstacles;
+  obstacles.reserve(ids.size());
+  for (int id : ids) {  // edges are axis-aligned: clip them to the window
+    const TileEdge& e = edges_[std::size_t(id)];
+    auto clip = [&](Vec2 p) {
+      return Vec2{std::clamp(p.x, window.min.x, window.max.x), std::clamp(p.y, window.min.y, window.max.y)};
+    };
+    obstacles.push_back(Segment{clip(e.a), clip(e.b)});
+  }
+  MoveOptions opt = options;
+  opt.skin = std::max(opt.skin, skin_);
+  MoveResult r = collide2d::move(s, displacement, obstacles, opt);
+  for (MoveContact& c : r.contacts) c.obstacle = std::size_t(ids[c.obstacle]);
+  return r;
+}
+
+TileCircleMove TileMap::move_circle(const Circle& c, Vec2 displacement, int max_iterations) const {
+  TileCircleMove res;
+  res.center = c.center;
+  res.displacement = displacement;
+  if (!is_finite(displacement) || !is_finite(c.center) || !(c.radius >= 0)) {
+    res.blocked = true;
+    return res;
+  }
+  const Real r = c.radius;
+  Vec2 pos = c.center;
+  Vec2 rem = displacement;
+  std::vector<int>& ids = scratch();
+  auto gather = [&](Vec2 from, Vec2 by) {
+    ids.clear();
+    const Aabb box{min(from, from + by), max(from, from + by)};
+    edges_near(grow(box, r + skin_), ids);
+    return box;
+  };
+  Aabb window = grow(gather(pos, rem), r);
+  Vec2 planes[4];
+  int plane_count = 0;
+  for (int it = 0; it < std::max(max_iterations, 1); ++it) {
+    const Real rem_len = length(rem);
+    if (!(rem_len > 0)) break;
+    Real best_t = 2;
+    Vec2 best_n;  // outward normal of the surface hit
+    for (int id : ids) {
+      const TileEdge& e = edges_[std::size_t(id)];
+      const Vec2 n = e.normal;
+      const Real s0 = dot(pos - e.a, n);
+      if (s0 < 0) continue;  // behind the edge (inside its wall): the front edges decide
+      const Real vn = dot(rem, n);
+      if (vn < 0) {  // face
+        const Real t = std::max((s0 - r) / -vn, Real(0));
+        if (t < best_t) {
+          const Vec2 at = pos + rem * t;
+          const Vec2 ab = e.b - e.a;
+          const Real u = dot(at - e.a, ab);
+          if (u >= 0 && u <= length_sq(ab)) {
+            best_t = t;
+            best_n = n;
+          }
+        }
+      }
+      // corner at e.a (every chain vertex starts one edge)
+      const Vec2 w = pos - e.a;
+      const Real bq = dot(w, rem);
+      if (bq >= 0) continue;  // moving away from the corner
+      const Real cq = length_sq(w) - r * r;
+      const Real aq = rem_len * rem_len;
+      Real t;
+      if (cq <= 0) {
+        t = 0;
+      } else {
+        const Real disc = bq * bq - aq * cq;
+        if (disc < 0) continue;
+        t = cq / (-bq + std::sqrt(disc));  // the smaller root, without cancellation
+      }
+      if (t < best_t) {
+        best_t = t;
+        best_n = normalize(pos + rem * t - e.a, n);
+      }
+    }
+    if (best_t > 1) {
+      pos += rem;
+      rem = {};
+      break;
+    }
+    const Real back = skin_ / rem_len;
+    const Real t_safe = std::max(best_t - back, Real(0));
+    pos += rem * t_safe;
+    rem = rem * (1 - t_safe);
+    ++res.hits;
+    // Slide along the new plane; against an earlier one too: a corner, stop there.
+    rem = slide(rem, best_n);
+    res.displacement = slide(res.displacement, best_n);
+    bool stop = false;
+    for (int k = 0; k < plane_count; ++k)
+      if (dot(rem, planes[k]) < -kRelEps * rem_len) stop = true;
+    if (plane_count < 4) planes[plane_count++] = best_n;
+    if (stop) {
+      // Both planes: only the motion along their common line is left (none in 2D unless parallel).
+      rem = {};
+      res.displacement = {};
+      res.blocked = true;
+      break;
+    }
+    // Slides off an axis-aligned edge stay in the gathered window; around a corner they may not.
+    const Aabb need{min(pos, pos + rem), max(pos, pos + rem)};
+    if (!(window.min.x <= need.min.x && window.min.y <= need.min.y && need.max.x <= window.max.x &&
+          need.max.y <= window.max.y))
+      window = grow(gather(pos, rem), r);
+  }
+  if (length_sq(rem) > 0) res.blocked = true;  // iteration cap
+  // Clean-up: whatever is nearer than half the skin (grazes, rounding) pushes the disc out.
+  ids.clear();
+  edges_near(grow(Aabb{pos, pos}, r + skin_), ids);
+  for (int pass = 0; pass < 2; ++pass) {
+    bool moved = false;
+    for (int id : ids) {
+      const TileEdge& e = edges_[std::size_t(id)];
+      if (dot(pos - e.a, e.normal) < 0) continue;
+      const Vec2 ab = e.b - e.a;
+      const Real u = std::clamp(dot(pos - e.a, ab) / length_sq(ab), Real(0), Real(1));
+      const Vec2 q = e.a + ab * u;
+      const Real d = length(pos - q);
+      if (d < r + skin_ * Real(0.5)) {
+        pos = q + normalize(pos - q, e.normal) * (r + skin_);
+        moved = true;
+      }
+    }
+    if (!moved) break;
+  }
+  res.center = pos;
+  return res;
+}
+
+}  // namespace collide2d
