@@ -7,5 +7,5 @@
 #include "collide2d/query.hpp"
 #include "collide2d/shapes.hpp"
 #include "collide2d/sweep.hpp"
-#include "collide2d/world.hpp"
 #include "collide2d/tilemap.hpp"
+#include "collide2d/world.hpp"
