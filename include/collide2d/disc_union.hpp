@@ -1,0 +1,178 @@
+// collide2d - 2D collision detection for games. MIT License.
+#pragma once
+/// @file disc_union.hpp  `DiscUnion`: land made of overlapping discs (an island drawn with
+/// circles). Builds the coastline as arcs of the input discs in O(n log n) expected time,
+/// indexes them, and answers: is a point or a circle on land, the signed distance to the coast
+/// with the nearest coast point and outward normal, the nearest point where a character of a
+/// given radius fits, ray casts against the coast, and moves characters that must stay on land
+/// and slide along the coast. See docs/islands.md.
+///
+/// Tolerance. One length, `tolerance()` = `kDiscUnionRelTol` times the size of the input (the
+/// largest |coordinate| + radius). Two discs whose gap or overlap is within it are tangent (the
+/// touch removes nothing from either circle); a disc within it of lying inside another is inside
+/// (its circle is not coast); two discs equal within it are identical (the lower index keeps the
+/// coast); boundary arcs no longer than it are left out (the rounding noise where three or more
+/// circles pass through one point).
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "collide2d/arc.hpp"
+#include "collide2d/query.hpp"
+
+namespace collide2d {
+
+/// Relative tolerance of disc unions (times the input's size; see the file comment).
+inline constexpr Real kDiscUnionRelTol = std::numeric_limits<Real>::epsilon() * Real(64);
+
+/// One arc of the coast: a piece of the circle of input disc `disc`.
+struct CoastArc {
+  std::uint32_t disc = 0;  ///< index of the input disc
+  Arc arc;                 ///< start in [0, 2 pi), sweep in (0, 2 pi]
+};
+
+/// The coast seen from a point.
+struct CoastPoint {
+  bool inside = false;   ///< the point is on land (closed: the coast counts)
+  Real distance = 0;     ///< signed distance to the coast: negative on land
+  Vec2 point;            ///< the nearest coast point
+  Vec2 normal{1, 0};     ///< the coast's outward unit normal there (pointing to the sea)
+  std::uint32_t arc = 0;  ///< index of the coast arc holding `point`
+};
+
+/// A ray's first crossing of the coast.
+struct CoastHit {
+  bool hit = false;       ///< false when no coast lies within max_distance
+  bool from_land = false;  ///< the ray starts on land (it then leaves the land at the hit)
+  Real distance = 0;      ///< along the normalized direction
+  Vec2 point;             ///< origin + distance * unit direction
+  Vec2 normal{1, 0};      ///< the coast's outward unit normal there (pointing to the sea)
+  std::uint32_t arc = 0;  ///< index of the coast arc hit
+};
+
+/// A character (a disk) touching or crossing the coast.
+struct CoastContact {
+  std::uint32_t arc = 0;  ///< the coast arc
+  Vec2 point;             ///< the coast point nearest to the character's center
+  Vec2 normal{1, 0};      ///< unit direction from the character into the sea (the coast's
+                          ///< outward normal there); push the character by -normal
+  Real depth = 0;         ///< how far the disk reaches past the coast (> 0: overlaps the sea)
+};
+
+/// Options of `DiscUnion::move_character`.
+struct CharacterOptions {
+  Real substep_fraction = Real(0.25);  ///< longest substep, in character radii (> 0)
+  int max_substeps = 4096;             ///< substeps per call (>= 1); a longer move is cut short
+  Real skin = 0;  ///< gap kept to the coast (>= 0); the automatic 4 * tolerance() when larger
+};
+
+/// What `DiscUnion::move_character` did.
+struct CharacterMove {
+  Vec2 position;      ///< the character's new center
+  Vec2 displacement;  ///< the input displacement without the parts that went into the coast
+                      ///< (the new velocity times the step)
+  std::vector<CoastContact> contacts;  ///< coast contacts met on the way (depth 0: touching)
+  bool blocked = false;  ///< some motion was dropped (a bay too narrow, two opposing coasts)
+  bool on_land = true;   ///< the whole disk ends on land (false only when it started off it
+                         ///< and could not be brought back)
+};
+
+/// Checks discs for a union: finite centers, finite radius > 0. The field is "discs[i]".
+std::optional<Invalid> validate_discs(std::span<const Circle> discs);
+
+/// Land made of the union of closed discs, with its coast as arcs and an index over them.
+/// Immutable after construction; every query is const and thread-safe.
+class DiscUnion {
+ public:
+  /// Builds the union of `discs` (which must be valid, see `validate_discs`). Expected
+  /// O(n log n) for discs of comparable sizes. No discs: no land.
+  explicit DiscUnion(std::span<const Circle> discs);
+  /// Validates, then builds; nothing (and `why` filled) when a disc is invalid.
+  static std::optional<DiscUnion> make(std::span<const Circle> discs, Invalid* why = nullptr);
+
+  /// The input discs.
+  std::span<const Circle> discs() const { return discs_; }
+  /// The coast: arcs of the input discs, grouped by disc in index order, counter-clockwise.
+  std::span<const CoastArc> arcs() const { return arcs_; }
+  /// True when there is no land.
+  bool empty() const { return discs_.empty(); }
+  /// The bounding box of the land (zero box when empty).
+  Aabb bounds() const { return bounds_; }
+  /// The length tolerance (see the file comment).
+  Real tolerance() const { return tolerance_; }
+  /// Total length of the coast.
+  Real coast_length() const;
+
+  /// True when the point is on land (closed).
+  bool contains(Vec2 p) const;
+  /// True when the whole disk is on land (touching the coast from inside counts).
+  bool contains(const Circle& c) const;
+  /// True when the disk shares a point with the land.
+  bool overlaps(const Circle& c) const;
+  /// Signed distance from p to the coast (negative on land), nearest coast point, outward
+  /// normal. With no land: `inside` false, distance +infinity.
+  CoastPoint coast(Vec2 p) const;
+  /// Signed distance from p to the coast (negative on land; +infinity with no land).
+  Real signed_distance(Vec2 p) const;
+
+  /// The point nearest to `target` where a disk of `radius` (>= 0) lies wholly on land, within
+  /// `tolerance()`: `target` itself when it fits, else a point on the shore (a click in the sea
+  /// snaps to the nearest place a character can stand). Nothing when no such place exists.
+  std::optional<Vec2> nearest_land_point(Vec2 target, Real radius = 0) const;
+
+  /// First coast point along the ray (from land or from the sea), with the outward normal.
+  CoastHit raycast(const Ray& ray) const;
+
+  /// The coast arcs that the disk reaches or crosses (depth >= 0 within the tolerance), one
+  /// contact per arc, deepest first.
+  std::vector<CoastContact> contacts(const Circle& c) const;
+
+  /// Moves a character (the disk `c`, radius > 0) by `displacement` while keeping it wholly on
+  /// land. The motion goes in substeps of at most `substep_fraction` radii; after each, every
+  /// coast arc the disk reaches pushes it back (one `PositionCorrection` over all of them: a
+  /// bay or two opposing coasts are solved together) to a skin inside the coast, and the
+  /// displacement loses the part going into each contact's normal (it slides, round curves
+  /// too). A substep that cannot be corrected (a passage narrower than the character) is not
+  /// taken and the rest of the motion is dropped, so the character stays put instead of
+  /// jittering. Substeps of a quarter radius cannot skip a coast: the band a center must keep
+  /// from the sea is 2 radii wide. A character that starts overlapping the sea is pushed back,
+  /// or, when that fails (its center far out at sea), put at `nearest_land_point`.
+  /// Deterministic; the character never ends in the sea when a place for it exists.
+  CharacterMove move_character(const Circle& c, Vec2 displacement,
+                               const CharacterOptions& options = {}) const;
+
+  /// Number of discs whose circle carries coast.
+  std::size_t coast_disc_count() const;
+
+ private:
+  struct Node {
+    Aabb box;
+    std::int32_t left = -1;   // child index, or -1 for a leaf
+    std::int32_t right = -1;  // child index
+    std::uint32_t first = 0;  // leaf: items [first, first + count) of the order array
+    std::uint32_t count = 0;
+  };
+  struct Tree {
+    std::vector<Node> nodes;
+    std::vector<std::uint32_t> order;
+    void build(const std::vector<Aabb>& boxes);
+  };
+
+  std::vector<Circle> discs_;
+  std::vector<CoastArc> arcs_;
+  std::vector<Aabb> disc_boxes_;
+  std::vector<Aabb> arc_boxes_;
+  Tree disc_tree_;
+  Tree arc_tree_;
+  Aabb bounds_{};
+  Real tolerance_ = 0;
+
+  void build_coast();
+  bool nearest_coast(Vec2 p, Real limit, std::uint32_t& arc, ArcClosest& q) const;
+
+  friend struct DiscUnionAccess;
+};
+
+}  // namespace collide2d
