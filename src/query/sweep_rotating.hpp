@@ -1,0 +1,32 @@
+// collide2d - 2D collision detection for games. MIT License.
+#pragma once
+// Internal: a shape under a rigid motion, as one or two convex parts (a sector wider than
+// pi/2 and narrower than pi is its two half-disks), each with the radii about the rotation
+// centre that bound how fast its support function can change, and a posed copy of each part
+// refreshed for any time t.
+
+#include "collide2d/sweep.hpp"
+
+namespace collide2d::detail {
+
+/// A shape under a rigid motion, split into convex parts.
+struct MovingBody {
+  Vec2 pivot;         ///< rotation centre at t = 0
+  Vec2 velocity;      ///< its displacement over the step
+  Real omega = 0;     ///< radians turned over the step
+  int count = 1;      ///< 1 or 2 parts
+  Shape part[2];      ///< the parts at t = 0 (an aabb that turns is held as a box)
+  Shape posed[2];     ///< the parts at the last time given to `pose`
+  Real core_radius[2] = {0, 0};   ///< furthest core point from the pivot (rounding excluded:
+                                  ///< a disk's support does not change when it turns)
+  Real bound_radius[2] = {0, 0};  ///< furthest point of the part from the pivot
+
+  /// Splits s into convex parts and measures them about the motion's pivot (or the default).
+  MovingBody(const Shape& s, const RigidMotion& m, bool split);
+  /// Moves every posed part to time t.
+  void pose(double t);
+  /// The rotation centre at time t.
+  Vec2 pivot_at(double t) const { return pivot + velocity * Real(t); }
+};
+
+}  // namespace collide2d::detail
