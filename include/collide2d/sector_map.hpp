@@ -1,0 +1,142 @@
+// collide2d - 2D collision detection for games. MIT License.
+#pragma once
+/// @file sector_map.hpp  A level made of sectors, as Doom stores it: vertices and line
+/// definitions, each line with a front (right of v1 -> v2) and a back (left) sector or none.
+/// Sectors may be concave, have holes, consist of several separate pieces, or be
+/// self-referencing (every line of the sector has it on both sides: it then owns the area its
+/// lines enclose, as in the game). Queries, all through a uniform grid (no scan of all sectors
+/// or lines): the sector containing a point, the nearest blocking wall (one-sided lines and
+/// lines flagged impassable), whether a circle fits, and a sliding circle movement.
+///
+/// Point location. A sector's region is the set of points whose horizontal ray to the right
+/// crosses the sector's boundary lines an odd number of times (boundary lines: lines with the
+/// sector on exactly one side; for a self-referencing sector, all its lines). Each grid cell
+/// keeps a reference point and the set of sectors containing it; a query walks the segment
+/// from the point to its cell's reference point and toggles the sectors of the lines it
+/// crosses (exact orientation tests with a consistent tie-break, so the answer is exact and
+/// deterministic for any point). Where regions overlap (a self-referencing sector drawn inside
+/// another, or a broken map), the self-referencing sector wins, then the sector with the
+/// smaller bounding box. Points on a line belong to one of its sides (see docs/sectors.md).
+///
+/// Coordinates are stored in double internally whatever `Real` is; distances are exact up to
+/// double rounding.
+
+#include <cstdint>
+#include <vector>
+
+#include "collide2d/math.hpp"
+#include "collide2d/polygon_map.hpp"
+
+namespace collide2d {
+
+/// A line definition: from vertex v1 to vertex v2, the sector on its right (front, Doom's
+/// first sidedef) and on its left (back), -1 for none.
+struct MapLine {
+  int v1 = 0, v2 = 0;
+  int front = -1, back = -1;
+  bool impassable = false;  ///< Doom's flag 1: blocks even when two-sided
+};
+
+/// What a SectorMap is built from.
+struct SectorMapDesc {
+  std::vector<Vec2> vertices;
+  std::vector<MapLine> lines;
+  int sector_count = 0;  ///< sectors are numbered 0 .. sector_count - 1
+};
+
+/// The result of SectorMap::move_circle.
+struct CircleMove {
+  Vec2 position{};      ///< where the circle's centre ends
+  int contacts = 0;     ///< walls slid along
+  bool blocked = false; ///< the displacement was cut short (cornered, or refused)
+};
+
+/// A level of sectors with its point-location and wall-distance index. Immutable once built.
+class SectorMap {
+ public:
+  SectorMap() = default;
+  /// Builds the map and its index. Throws std::invalid_argument naming the bad line or vertex
+  /// (an index out of range, a non-finite coordinate, a negative sector count).
+  explicit SectorMap(SectorMapDesc desc);
+
+  /// The sector containing p, or -1 when p is in no sector (the void).
+  int sector_at(Vec2 p) const;
+  /// True when line i blocks movement: one-sided, or flagged impassable.
+  bool blocking(int line) const { return blocking_[std::size_t(line)] != 0; }
+  /// Indices of the blocking lines.
+  const std::vector<int>& walls() const { return walls_; }
+  /// The nearest point of any blocking wall (index = line index; distance infinite and index
+  /// -1 when the map has no walls).
+  NearestPoint nearest_wall(Vec2 p) const;
+  /// Distance from p to the nearest blocking wall.
+  Real wall_distance(Vec2 p) const { return nearest_wall(p).distance; }
+  /// True when p is inside a sector and every blocking wall is farther than r from p (the
+  /// closed disc touches no wall).
+  bool fits(Vec2 p, Real r) const;
+
+  /// Moves a circle of `radius` centred at `from` by `displacement`: it stops at blocking
+  /// walls and slides along them (never closer than the radius, up to a skin of
+  /// `move_skin()`), without tunnelling whatever the speed, and stays still in corners.
+  /// A circle that starts overlapping a wall may move away from it but not deeper. The centre
+  /// never leaves the sectors: a move that would end in no sector is refused (blocked, the
+  /// position unchanged).
+  CircleMove move_circle(Vec2 from, Real radius, Vec2 displacement) const;
+  /// The gap move_circle leaves between a circle and the walls it stops at.
+  Real move_skin() const { return Real(skin_); }
+
+  /// Sectors whose boundary lines do not close (a vertex where the lines that bound the sector
+  /// do not pair up); their regions are still defined by the crossing rule.
+  const std::vector<int>& unclosed_sectors() const { return unclosed_; }
+  /// True when every line of sector s has s on both sides (and there is at least one).
+  bool self_referencing(int s) const { return self_ref_[std::size_t(s)] != 0; }
+  /// The boundary of sector s as loops of vertices (closed; the last joins the first), for
+  /// drawing with the even-odd rule. Chains that do not close are returned as open loops too.
+  std::vector<std::vector<Vec2>> sector_loops(int s) const;
+
+  int sector_count() const { return sector_count_; }
+  int line_count() const { return int(lines_.size()); }
+  int vertex_count() const { return int(vx_.size()); }
+  const MapLine& line(int i) const { return lines_[std::size_t(i)]; }
+  Vec2 vertex(int i) const { return Vec2(Real(vx_[std::size_t(i)]), Real(vy_[std::size_t(i)])); }
+  /// The map's bounding box (all vertices).
+  Vec2 bounds_min() const { return Vec2(Real(x0_), Real(y0_)); }
+  Vec2 bounds_max() const { return Vec2(Real(x1_), Real(y1_)); }
+
+ private:
+  struct Edge {  // a line that separates regions, with the sectors it toggles
+    double ax, ay, bx, by;
+    int s0, s1;  // -1 when none
+  };
+  int cell_of(double x, double y, int& ci, int& cj) const;
+  int locate_from(double px, double py, int cell) const;
+  int pick(const std::vector<int>& state) const;
+  void build_index();
+  struct Near {
+    double d;
+    double qx, qy;
+    int line;
+  };
+  Near nearest_wall_d(double px, double py) const;
+  template <class F>
+  void for_walls_in_box(double x0, double y0, double x1, double y1, F&& f) const;
+
+  std::vector<double> vx_, vy_;
+  std::vector<MapLine> lines_;
+  std::vector<std::uint8_t> blocking_, self_ref_;
+  std::vector<int> walls_, unclosed_;
+  std::vector<double> sector_box_area_;
+  int sector_count_ = 0;
+  double x0_ = 0, y0_ = 0, x1_ = 0, y1_ = 0;  // vertex bounds
+  double skin_ = 0;
+
+  // Grid (shared by both indexes): nx_ x ny_ cells of size h_ from (gx_, gy_).
+  double gx_ = 0, gy_ = 0, h_ = 1;
+  int nx_ = 0, ny_ = 0;
+  std::vector<Edge> edges_;
+  std::vector<int> edge_start_, edge_list_;    // per cell: edges crossing the cell
+  std::vector<int> wall_start_, wall_list_;    // per cell: blocking lines crossing the cell
+  std::vector<double> ref_x_, ref_y_;          // per cell: reference point
+  std::vector<int> state_start_, state_list_;  // per cell: sectors containing the reference
+};
+
+}  // namespace collide2d

@@ -1,0 +1,401 @@
+// collide2d - 2D collision detection for games. MIT License.
+/// @file sector_map.cpp  SectorMap: validation, the grid index (sector-separating edges, walls,
+/// per-cell reference points with the sectors containing them), point location and the
+/// nearest wall.
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#include "collide2d/sector_map.hpp"
+
+namespace collide2d {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// Does the segment p -> q cross edge e? Vertices of e exactly on the line pq count as lying on
+// its positive side (a consistent symbolic shift of pq), and a p exactly on e counts as lying
+// on q's side, so crossings along a path of segments compose exactly. q must not lie on e.
+bool crosses(double px, double py, double qx, double qy, double ax, double ay, double bx,
+             double by) {
+  const int sa = orient2d(px, py, qx, qy, ax, ay);
+  const int sb = orient2d(px, py, qx, qy, bx, by);
+  if ((sa >= 0) == (sb >= 0)) return false;
+  const int ta = orient2d(ax, ay, bx, by, px, py);
+  if (ta == 0) return false;
+  const int tb = orient2d(ax, ay, bx, by, qx, qy);
+  return ta != tb;
+}
+
+bool point_on_edge(double px, double py, double ax, double ay, double bx, double by) {
+  if (orient2d(ax, ay, bx, by, px, py) != 0) return false;
+  return std::min(ax, bx) <= px && px <= std::max(ax, bx) && std::min(ay, by) <= py &&
+         py <= std::max(ay, by);
+}
+
+// Conservative segment / box overlap (the box grown by `m`).
+bool segment_meets_box(double ax, double ay, double bx, double by, double x0, double y0,
+                       double x1, double y1, double m) {
+  x0 -= m, y0 -= m, x1 += m, y1 += m;
+  if (std::max(ax, bx) < x0 || std::min(ax, bx) > x1 || std::max(ay, by) < y0 ||
+      std::min(ay, by) > y1)
+    return false;
+  const double dx = bx - ax, dy = by - ay;
+  const double c[4][2] = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}};
+  int pos = 0, neg = 0;
+  for (const auto& k : c) {
+    const double o = dx * (k[1] - ay) - dy * (k[0] - ax);
+    if (o > 0) ++pos;
+    if (o < 0) ++neg;
+  }
+  return !(pos == 4 || neg == 4);
+}
+
+// Small set of sector indices with toggling (parity).
+struct SectorSet {
+  std::array<int, 64> v{};
+  int n = 0;
+  void toggle(int s) {
+    if (s < 0) return;
+    for (int i = 0; i < n; ++i)
+      if (v[std::size_t(i)] == s) {
+        v[std::size_t(i)] = v[std::size_t(n - 1)];
+        --n;
+        return;
+      }
+    if (n < int(v.size())) v[std::size_t(n++)] = s;
+  }
+};
+
+double seg_dist(double px, double py, double ax, double ay, double bx, double by, double& qx,
+                double& qy) {
+  const double dx = bx - ax, dy = by - ay;
+  const double len2 = dx * dx + dy * dy;
+  double t = len2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / len2 : 0;
+  t = std::clamp(t, 0.0, 1.0);
+  qx = t == 1 ? bx : ax + t * dx;
+  qy = t == 1 ? by : ay + t * dy;
+  return std::hypot(px - qx, py - qy);
+}
+
+}  // namespace
+
+SectorMap::SectorMap(SectorMapDesc desc) {
+  if (desc.sector_count < 0) throw std::invalid_argument("sector_count: negative");
+  sector_count_ = desc.sector_count;
+  const int nv = int(desc.vertices.size());
+  for (int i = 0; i < nv; ++i) {
+    const Vec2 v = desc.vertices[std::size_t(i)];
+    if (!is_finite(v))
+      throw std::invalid_argument("vertex " + std::to_string(i) + ": non-finite coordinate");
+    vx_.push_back(double(v.x));
+    vy_.push_back(double(v.y));
+  }
+  for (std::size_t i = 0; i < desc.lines.size(); ++i) {
+    const MapLine& l = desc.lines[i];
+    const std::string name = "line " + std::to_string(i);
+    if (l.v1 < 0 || l.v1 >= nv || l.v2 < 0 || l.v2 >= nv)
+      throw std::invalid_argument(name + ": vertex index out of range");
+    if (l.front < -1 || l.front >= sector_count_ || l.back < -1 || l.back >= sector_count_)
+      throw std::invalid_argument(name + ": sector index out of range");
+  }
+  lines_ = std::move(desc.lines);
+  x0_ = y0_ = kInf;
+  x1_ = y1_ = -kInf;
+  for (const MapLine& l : lines_)
+    for (int v : {l.v1, l.v2}) {
+      x0_ = std::min(x0_, vx_[std::size_t(v)]), x1_ = std::max(x1_, vx_[std::size_t(v)]);
+      y0_ = std::min(y0_, vy_[std::size_t(v)]), y1_ = std::max(y1_, vy_[std::size_t(v)]);
+    }
+  if (lines_.empty()) x0_ = y0_ = x1_ = y1_ = 0;
+
+  // Blocking walls; sectors with and without one-sided boundary lines.
+  blocking_.assign(lines_.size(), 0);
+  std::vector<int> one_sided(std::size_t(sector_count_), 0), both(std::size_t(sector_count_), 0);
+  sector_box_area_.assign(std::size_t(sector_count_), 0);
+  std::vector<std::array<double, 4>> sbox(std::size_t(sector_count_), {kInf, kInf, -kInf, -kInf});
+  for (std::size_t i = 0; i < lines_.size(); ++i) {
+    const MapLine& l = lines_[i];
+    if (l.front < 0 || l.back < 0 || l.impassable) {
+      blocking_[i] = 1;
+      walls_.push_back(int(i));
+    }
+    if (l.front == l.back) {
+      if (l.front >= 0) ++both[std::size_t(l.front)];
+    } else {
+      if (l.front >= 0) ++one_sided[std::size_t(l.front)];
+      if (l.back >= 0) ++one_sided[std::size_t(l.back)];
+    }
+    for (int s : {l.front, l.back}) {
+      if (s < 0) continue;
+      auto& b = sbox[std::size_t(s)];
+      for (int v : {l.v1, l.v2}) {
+        b[0] = std::min(b[0], vx_[std::size_t(v)]), b[1] = std::min(b[1], vy_[std::size_t(v)]);
+        b[2] = std::max(b[2], vx_[std::size_t(v)]), b[3] = std::max(b[3], vy_[std::size_t(v)]);
+      }
+    }
+  }
+  self_ref_.assign(std::size_t(sector_count_), 0);
+  for (int s = 0; s < sector_count_; ++s) {
+    self_ref_[std::size_t(s)] = one_sided[std::size_t(s)] == 0 && both[std::size_t(s)] > 0;
+    const auto& b = sbox[std::size_t(s)];
+    sector_box_area_[std::size_t(s)] = b[2] >= b[0] ? (b[2] - b[0]) * (b[3] - b[1]) : kInf;
+  }
+
+  // Region edges: lines with different sectors on their sides toggle both; the lines of a
+  // self-referencing sector toggle it once.
+  for (const MapLine& l : lines_) {
+    Edge e{vx_[std::size_t(l.v1)], vy_[std::size_t(l.v1)], vx_[std::size_t(l.v2)],
+           vy_[std::size_t(l.v2)], -1, -1};
+    if (l.front != l.back) {
+      e.s0 = l.front, e.s1 = l.back;
+    } else if (l.front >= 0 && self_ref_[std::size_t(l.front)]) {
+      e.s0 = l.front;
+    } else {
+      continue;
+    }
+    if (e.ax == e.bx && e.ay == e.by) continue;  // a zero-length line separates nothing
+    edges_.push_back(e);
+  }
+
+  // Closure: every vertex must pair up the lines that bound each sector.
+  {
+    std::vector<std::pair<long long, int>> ends;  // (sector * nv + vertex, +-1 or 1)
+    for (const MapLine& l : lines_) {
+      if (l.front != l.back) {
+        // Sector on the left goes v1 -> v2 (the back); the front goes v2 -> v1.
+        if (l.back >= 0) ends.push_back({(long long)l.back * nv + l.v1, 1}),
+            ends.push_back({(long long)l.back * nv + l.v2, -1});
+        if (l.front >= 0) ends.push_back({(long long)l.front * nv + l.v2, 1}),
+            ends.push_back({(long long)l.front * nv + l.v1, -1});
+      } else if (l.front >= 0 && self_ref_[std::size_t(l.front)]) {
+        ends.push_back({(long long)l.front * nv + l.v1, 2});  // parity of the undirected degree
+        ends.push_back({(long long)l.front * nv + l.v2, 2});
+      }
+    }
+    std::sort(ends.begin(), ends.end());
+    std::vector<std::uint8_t> bad(std::size_t(sector_count_), 0);
+    for (std::size_t i = 0; i < ends.size();) {
+      std::size_t j = i;
+      int sum = 0, deg = 0;
+      for (; j < ends.size() && ends[j].first == ends[i].first; ++j) {
+        if (ends[j].second == 2) ++deg;
+        else sum += ends[j].second;
+      }
+      if (sum != 0 || (deg & 1)) bad[std::size_t(ends[i].first / std::max(nv, 1))] = 1;
+      i = j;
+    }
+    for (int s = 0; s < sector_count_; ++s)
+      if (bad[std::size_t(s)]) unclosed_.push_back(s);
+  }
+
+  const double extent = std::max({std::fabs(x0_), std::fabs(x1_), std::fabs(y0_), std::fabs(y1_), 1.0});
+  skin_ = std::max(1e-9 * extent, 8.0 * double(std::numeric_limits<Real>::epsilon()) * extent);
+  build_index();
+}
+
+void SectorMap::build_index() {
+  // Grid over the vertex bounds grown by a margin, about two cells per line.
+  const double w = x1_ - x0_, hgt = y1_ - y0_;
+  const double lines = double(std::max<std::size_t>(lines_.size(), 1));
+  double h = std::sqrt(std::max(w * hgt, 1.0) / (2 * lines));
+  h = std::max({h, w / 2048, hgt / 2048, 1e-6 * std::max(w, hgt), 1e-300});
+  if (!(h > 0)) h = 1;
+  const double margin = h * 0.5;
+  gx_ = x0_ - margin, gy_ = y0_ - margin, h_ = h;
+  nx_ = std::max(1, int(std::ceil((w + 2 * margin) / h)));
+  ny_ = std::max(1, int(std::ceil((hgt + 2 * margin) / h)));
+  const std::size_t ncell = std::size_t(nx_) * std::size_t(ny_);
+  const double m = h * 1e-9;
+
+  auto raster = [&](double ax, double ay, double bx, double by, auto&& add) {
+    const int i0 = std::clamp(int(std::floor((std::min(ax, bx) - gx_) / h)) - 1, 0, nx_ - 1);
+    const int i1 = std::clamp(int(std::floor((std::max(ax, bx) - gx_) / h)) + 1, 0, nx_ - 1);
+    const int j0 = std::clamp(int(std::floor((std::min(ay, by) - gy_) / h)) - 1, 0, ny_ - 1);
+    const int j1 = std::clamp(int(std::floor((std::max(ay, by) - gy_) / h)) + 1, 0, ny_ - 1);
+    for (int j = j0; j <= j1; ++j)
+      for (int i = i0; i <= i1; ++i)
+        if (segment_meets_box(ax, ay, bx, by, gx_ + i * h, gy_ + j * h, gx_ + (i + 1) * h,
+                              gy_ + (j + 1) * h, m))
+          add(std::size_t(j) * std::size_t(nx_) + std::size_t(i));
+  };
+  auto fill = [&](std::vector<int>& start, std::vector<int>& list, auto&& each) {
+    std::vector<int> count(ncell + 1, 0);
+    each([&](std::size_t c, int) { ++count[c + 1]; });
+    for (std::size_t c = 0; c < ncell; ++c) count[c + 1] += count[c];
+    start = count;
+    list.assign(std::size_t(count[ncell]), 0);
+    each([&](std::size_t c, int k) { list[std::size_t(count[c]++)] = k; });
+  };
+  fill(edge_start_, edge_list_, [&](auto&& put) {
+    for (std::size_t k = 0; k < edges_.size(); ++k) {
+      const Edge& e = edges_[k];
+      raster(e.ax, e.ay, e.bx, e.by, [&](std::size_t c) { put(c, int(k)); });
+    }
+  });
+  fill(wall_start_, wall_list_, [&](auto&& put) {
+    for (int li : walls_) {
+      const MapLine& l = lines_[std::size_t(li)];
+      raster(vx_[std::size_t(l.v1)], vy_[std::size_t(l.v1)], vx_[std::size_t(l.v2)],
+             vy_[std::size_t(l.v2)], [&](std::size_t c) { put(c, li); });
+    }
+  });
+
+  // Reference points: near the cell's centre, on no edge.
+  ref_x_.assign(ncell, 0);
+  ref_y_.assign(ncell, 0);
+  static constexpr double kOff[][2] = {{0.5123, 0.4871}, {0.3137, 0.6911}, {0.7219, 0.2903},
+                                       {0.2311, 0.2687}, {0.6733, 0.7411}, {0.4409, 0.1297}};
+  for (int j = 0; j < ny_; ++j)
+    for (int i = 0; i < nx_; ++i) {
+      const std::size_t c = std::size_t(j) * std::size_t(nx_) + std::size_t(i);
+      double rx = 0, ry = 0;
+      for (std::size_t t = 0; t < 64; ++t) {
+        const double fx = t < 6 ? kOff[t][0] : 0.05 + 0.9 * std::fmod(0.618033988749895 * double(t), 1.0);
+        const double fy = t < 6 ? kOff[t][1] : 0.05 + 0.9 * std::fmod(0.414213562373095 * double(t), 1.0);
+        rx = gx_ + (i + fx) * h, ry = gy_ + (j + fy) * h;
+        bool on = false;
+        for (int k = edge_start_[c]; k < edge_start_[c + 1] && !on; ++k) {
+          const Edge& e = edges_[std::size_t(edge_list_[std::size_t(k)])];
+          on = point_on_edge(rx, ry, e.ax, e.ay, e.bx, e.by);
+        }
+        if (!on) break;
+      }
+      ref_x_[c] = rx, ref_y_[c] = ry;
+    }
+
+  // Sectors containing each reference point, propagated from cell to cell: along row 0 from a
+  // point below the grid, then each cell from its left neighbour (or, first in a row, from
+  // the cell below). The segment between two neighbours' references stays in the two cells.
+  std::vector<SectorSet> states(ncell);
+  std::vector<std::uint32_t> stamp(edges_.size(), 0);
+  std::uint32_t tick = 0;
+  auto walk = [&](SectorSet s, double px, double py, double qx, double qy, std::size_t ca,
+                  std::size_t cb) {
+    ++tick;
+    for (std::size_t cc : {ca, cb}) {
+      for (int k = edge_start_[cc]; k < edge_start_[cc + 1]; ++k) {
+        const int ei = edge_list_[std::size_t(k)];
+        if (stamp[std::size_t(ei)] == tick) continue;
+        stamp[std::size_t(ei)] = tick;
+        const Edge& e = edges_[std::size_t(ei)];
+        if (crosses(px, py, qx, qy, e.ax, e.ay, e.bx, e.by)) s.toggle(e.s0), s.toggle(e.s1);
+      }
+    }
+    return s;
+  };
+  for (int j = 0; j < ny_; ++j)
+    for (int i = 0; i < nx_; ++i) {
+      const std::size_t c = std::size_t(j) * std::size_t(nx_) + std::size_t(i);
+      if (i == 0 && j == 0) {
+        states[c] = walk(SectorSet{}, ref_x_[c], gy_ - h, ref_x_[c], ref_y_[c], c, c);
+      } else {
+        const std::size_t from = i > 0 ? c - 1 : c - std::size_t(nx_);
+        states[c] = walk(states[from], ref_x_[from], ref_y_[from], ref_x_[c], ref_y_[c], from, c);
+      }
+    }
+  state_start_.assign(ncell + 1, 0);
+  for (std::size_t c = 0; c < ncell; ++c) {
+    state_start_[c + 1] = state_start_[c] + states[c].n;
+    for (int k = 0; k < states[c].n; ++k) state_list_.push_back(states[c].v[std::size_t(k)]);
+  }
+}
+
+int SectorMap::cell_of(double x, double y, int& ci, int& cj) const {
+  const double fx = (x - gx_) / h_, fy = (y - gy_) / h_;
+  if (!(fx >= 0 && fy >= 0 && fx < nx_ && fy < ny_)) return -1;
+  ci = int(fx), cj = int(fy);
+  return cj * nx_ + ci;
+}
+
+int SectorMap::sector_at(Vec2 p) const {
+  int ci = 0, cj = 0;
+  const double px = double(p.x), py = double(p.y);
+  const int c = cell_of(px, py, ci, cj);
+  if (c < 0) return -1;
+  return locate_from(px, py, c);
+}
+
+int SectorMap::locate_from(double px, double py, int cell) const {
+  const std::size_t c = std::size_t(cell);
+  SectorSet s;
+  for (int k = state_start_[c]; k < state_start_[c + 1]; ++k) s.toggle(state_list_[std::size_t(k)]);
+  const double qx = ref_x_[c], qy = ref_y_[c];
+  for (int k = edge_start_[c]; k < edge_start_[c + 1]; ++k) {
+    const Edge& e = edges_[std::size_t(edge_list_[std::size_t(k)])];
+    if (crosses(px, py, qx, qy, e.ax, e.ay, e.bx, e.by)) s.toggle(e.s0), s.toggle(e.s1);
+  }
+  if (s.n == 0) return -1;
+  if (s.n == 1) return s.v[0];
+  int best = -1;
+  for (int k = 0; k < s.n; ++k) {
+    const int t = s.v[std::size_t(k)];
+    if (best < 0) {
+      best = t;
+      continue;
+    }
+    const bool tb = self_ref_[std::size_t(t)], bb = self_ref_[std::size_t(best)];
+    if (tb != bb) {
+      if (tb) best = t;
+      continue;
+    }
+    const double at = sector_box_area_[std::size_t(t)], ab = sector_box_area_[std::size_t(best)];
+    if (at < ab || (at == ab && t < best)) best = t;
+  }
+  return best;
+}
+
+SectorMap::Near SectorMap::nearest_wall_d(double px, double py) const {
+  Near best{kInf, 0, 0, -1};
+  if (walls_.empty() || !std::isfinite(px) || !std::isfinite(py)) return best;
+  // Clamp p into the grid: distances to cells from the clamped point are lower bounds.
+  const double cx = std::clamp(px, gx_, gx_ + nx_ * h_), cy = std::clamp(py, gy_, gy_ + ny_ * h_);
+  const int ci = std::clamp(int((cx - gx_) / h_), 0, nx_ - 1);
+  const int cj = std::clamp(int((cy - gy_) / h_), 0, ny_ - 1);
+  const int kmax = std::max({ci, nx_ - 1 - ci, cj, ny_ - 1 - cj});
+  auto visit = [&](int i, int j) {
+    const std::size_t c = std::size_t(j) * std::size_t(nx_) + std::size_t(i);
+    for (int k = wall_start_[c]; k < wall_start_[c + 1]; ++k) {
+      const int li = wall_list_[std::size_t(k)];
+      const MapLine& l = lines_[std::size_t(li)];
+      double qx, qy;
+      const double d = seg_dist(px, py, vx_[std::size_t(l.v1)], vy_[std::size_t(l.v1)],
+                                vx_[std::size_t(l.v2)], vy_[std::size_t(l.v2)], qx, qy);
+      if (d < best.d || (d == best.d && li < best.line)) best = Near{d, qx, qy, li};
+    }
+  };
+  for (int k = 0; k <= kmax; ++k) {
+    if (k >= 1 && double(k - 1) * h_ > best.d) break;
+    const int ia = ci - k, ib = ci + k, ja = cj - k, jb = cj + k;
+    for (int i = std::max(ia, 0); i <= std::min(ib, nx_ - 1); ++i) {
+      if (ja >= 0) visit(i, ja);
+      if (k > 0 && jb < ny_) visit(i, jb);
+    }
+    if (k > 0)
+      for (int j = std::max(ja + 1, 0); j <= std::min(jb - 1, ny_ - 1); ++j) {
+        if (ia >= 0) visit(ia, j);
+        if (ib < nx_) visit(ib, j);
+      }
+  }
+  return best;
+}
+
+NearestPoint SectorMap::nearest_wall(Vec2 p) const {
+  const Near n = nearest_wall_d(double(p.x), double(p.y));
+  if (n.line < 0) return NearestPoint{p, std::numeric_limits<Real>::infinity(), -1};
+  return NearestPoint{Vec2(Real(n.qx), Real(n.qy)), Real(n.d), n.line};
+}
+
+bool SectorMap::fits(Vec2 p, Real r) const {
+  if (!is_finite(p) || !(r >= 0)) return false;
+  if (sector_at(p) < 0) return false;
+  return nearest_wall_d(double(p.x), double(p.y)).d > double(r);
+}
+
+}  // namespace collide2d
