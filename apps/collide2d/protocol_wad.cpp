@@ -1,12 +1,75 @@
 // collide2d - 2D collision detection for games. MIT License.
-/// @file protocol_wad.cpp  `map_query` on Doom WAD maps. (Placeholder until issue 7 lands.)
+/// @file protocol_wad.cpp  `map_query` on Doom WAD maps: each WAD file is read once and each
+/// map built once (a SectorMap with its index); later lines reuse them.
+///
+/// The answer's `sector` is what the game decides: the SectorMap says whether the point is in
+/// any sector (null in the void), and the map's own BSP walk (R_PointInSubsector) names the
+/// sector. The two agree everywhere except on lines and in rare node-builder slivers (see
+/// docs/sectors.md); a map without nodes is answered by the SectorMap alone.
 
+#include <cctype>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "collide2d/sector_map.hpp"
+#include "collide2d/wad.hpp"
 #include "protocol.hpp"
 
 namespace collide2d::tool {
 
-Json answer_wad_map(const std::string&, const std::string&, Vec2, Real) {
-  protocol_fail("map", "Doom WAD maps are not supported yet");
+namespace {
+
+struct LoadedMap {
+  wad::WadMap map;
+  SectorMap sectors;
+};
+
+std::string upper(std::string s) {
+  for (char& c : s) c = char(std::toupper(static_cast<unsigned char>(c)));
+  return s;
+}
+
+const LoadedMap& load(const std::string& path, const std::string& name) {
+  static std::map<std::string, std::shared_ptr<const wad::WadFile>> files;
+  static std::map<std::pair<std::string, std::string>, std::unique_ptr<LoadedMap>> maps;
+  const auto key = std::make_pair(path, upper(name));
+  if (auto it = maps.find(key); it != maps.end()) return *it->second;
+  auto f = files.find(path);
+  if (f == files.end())
+    f = files.emplace(path, std::make_shared<const wad::WadFile>(wad::WadFile::open(path))).first;
+  auto loaded = std::make_unique<LoadedMap>();
+  loaded->map = wad::load_map(*f->second, name);
+  try {
+    loaded->sectors = SectorMap(loaded->map.sector_desc());
+  } catch (const std::exception& e) {
+    throw LoadError(path, "map " + loaded->map.name, e.what());
+  }
+  return *maps.emplace(key, std::move(loaded)).first->second;
+}
+
+}  // namespace
+
+Json answer_wad_map(const std::string& path, const std::string& map_name, Vec2 point, Real radius) {
+  const LoadedMap* m = nullptr;
+  try {
+    m = &load(path, map_name);
+  } catch (const LoadError& e) {
+    protocol_fail("map", e.what());
+  } catch (const std::exception& e) {
+    protocol_fail("map", path + ": " + e.what());
+  }
+  int sector = m->sectors.sector_at(point);
+  if (sector >= 0 && !m->map.nodes.empty()) sector = m->map.bsp_sector(double(point.x), double(point.y));
+  const NearestPoint wall = m->sectors.nearest_wall(point);
+  Json out = Json::object();
+  const bool has_wall = wall.index >= 0;
+  out["free"] = sector >= 0 && (!has_wall || wall.distance > radius);
+  if (has_wall) out["wall_distance"] = out_number(wall.distance, "wall_distance");
+  else out["wall_distance"] = nullptr;
+  if (sector >= 0) out["sector"] = sector;
+  else out["sector"] = nullptr;
+  return out;
 }
 
 }  // namespace collide2d::tool
