@@ -75,11 +75,11 @@ class SectorMap {
   bool fits(Vec2 p, Real r) const;
 
   /// Moves a circle of `radius` centred at `from` by `displacement`: it stops at blocking
-  /// walls and slides along them (never closer than the radius, up to a skin of
-  /// `move_skin()`), without tunnelling whatever the speed, and stays still in corners.
-  /// A circle that starts overlapping a wall may move away from it but not deeper. The centre
-  /// never leaves the sectors: a move that would end in no sector is refused (blocked, the
-  /// position unchanged).
+  /// walls and slides along them, standing `move_skin()` off the walls it meets, without
+  /// tunnelling whatever the speed, and stays still in corners. The end position is never
+  /// closer to a wall than the radius (nor than the start, for a circle that starts
+  /// overlapping a wall: it may move away but not deeper) and never in no sector; a move that
+  /// would break either is refused (blocked, the position unchanged).
   CircleMove move_circle(Vec2 from, Real radius, Vec2 displacement) const;
   /// The gap move_circle leaves between a circle and the walls it stops at.
   Real move_skin() const { return Real(skin_); }

@@ -174,11 +174,19 @@ CircleMove SectorMap::move_circle(Vec2 from, Real radius, Vec2 displacement) con
   }
   if (v.x != 0 || v.y != 0) res.blocked = true;  // ran out of iterations: stop here
 
+  // Push-out: a push along one wall's normal can bring the circle a rounding error or a skin
+  // closer to another wall near a corner; step away from the nearest wall until clear.
+  for (int k = 0; k < 4; ++k) {
+    const Near n = nearest_wall_d(p.x, p.y);
+    if (n.line < 0 || n.d >= r + skin / 2 || n.d == 0) break;
+    const D2 away = (p - D2{n.qx, n.qy}) * (1 / n.d);
+    p = p + away * (r + skin - n.d);
+  }
   // Safety net: never deeper into a wall than at the start, never out of the sectors.
   const Vec2 end(Real(p.x), Real(p.y));
   const double d_start = double(wall_distance(from));
   const double d_end = double(wall_distance(end));
-  const double floor = std::min(r, d_start) - skin / 2;
+  const double floor = std::min(r, d_start);
   if ((d_end < floor) || (sector_at(end) < 0 && sector_at(from) >= 0)) {
     res.blocked = true;
     res.position = from;
