@@ -63,7 +63,7 @@ checker=$root/../shared/conformance/check.py
 if [[ -f $checker ]]; then
   cli="$root/build/release/apps/collide2d/collide2d query"
   log=$log_dir/conformance.log
-  if ! step conformance bash -o pipefail -c 'python3 "$1" --cli "$2" --ops overlap,distance,contact,raycast,sweep,invalid,map_tiled,disc_union --n 5 2>&1 | tee "$3"' _ "$checker" "$cli" "$log"; then
+  if ! step conformance bash -o pipefail -c 'python3 "$1" --cli "$2" --ops overlap,distance,contact,raycast,sweep,invalid,map_tiled,disc_union,map_wad --n 5 2>&1 | tee "$3"' _ "$checker" "$cli" "$log"; then
     failed+=(conformance)
   fi
   count "$log"
