@@ -50,7 +50,7 @@ int draw_tile_map(draw::SvgDocument& doc, const TileMap& map, const TileView& vi
       while (c < map.width() && map.solid(c, r)) ++c;
       const Aabb cb = map.cell_box(c0, r);
       s += "<rect x=\"" + svg_num(view.x(cb.min.x)) + "\" y=\"" + svg_num(view.y(cb.min.y)) + "\" width=\"" +
-           svg_num(double(c - c0) * double(t.x) * view.scale) + "\" height=\"" + svg_num(double(t.y) * view.scale) +
+           svg_num(double(c - c0) * double(t.x) * view.scale) + "\" height=\"" + svg_num(double(t.y) * view.scale + 0.3) +
            "\"/>\n";
     }
   }
