@@ -58,7 +58,7 @@ struct TileEdge {
 
 /// A contact between a body and the map's walls.
 struct TileContact {
-  int edge = -1;     ///< the boundary edge touched (-1: deep inside a solid block)
+  int edge = -1;     ///< the boundary edge touched
   Vec2 normal;       ///< unit normal from the body to the wall (push the body by -normal)
   Real depth = 0;    ///< penetration depth along -normal (0 when just touching)
   Vec2 point;        ///< a contact point, within depth of both
@@ -148,11 +148,15 @@ class TileMap {
   RayHit raycast(const Ray& ray) const;
 
   /// Contacts of a shape with the walls: one per boundary edge it touches, normal from the body
-  /// to the wall, depth along it. A shape whose bounds leave a finite map's rectangle is also in
-  /// contact with the border edges there. Appends to `out`, returns how many it appended.
+  /// to the wall, depth along it (one-sided: out of the wall through the edge's free side, or
+  /// round the edge's end at a convex corner when that is shorter). A shape entirely inside a
+  /// solid block or outside the map touches no edge (use `is_free`). Appends to `out`, returns
+  /// how many it appended.
   std::size_t contacts(const Shape& s, std::vector<TileContact>& out) const;
-  /// The shortest translation that takes the shape out of every wall it overlaps (plus the
-  /// skin), from its contacts (PositionCorrection); zero when it overlaps none.
+  /// A short translation that takes the shape out of every wall it overlaps (plus the skin):
+  /// the shortest of the contacts' pushes solved alone, in pairs and all together
+  /// (PositionCorrection) that leaves the shape free; all together when none does (a shape
+  /// wider than its gap). Zero when it overlaps no wall.
   Vec2 push_out(const Shape& s) const;
 
   /// First time in [0, 1] at which the shape moving by `velocity` touches a wall (sweeps

@@ -66,25 +66,26 @@ std::size_t TileMap::contacts(const Shape& s, std::vector<TileContact>& out) con
   const Aabb sb = collide2d::bounds(s);
   std::vector<int>& ids = scratch();
   edges_near(grow(sb, skin_), ids);
-  const Vec2 ref = sb.center();
   for (int id : ids) {
     const TileEdge& e = edges_[std::size_t(id)];
     const Shape seg = Segment{e.a, e.b};
     if (!overlaps(s, seg)) continue;
+    // One-sided: the shape leaves the edge's line along its normal (always enough), or by the
+    // pair's own contact when that points out of the wall and is shallower (a convex corner).
+    const Vec2 n = e.normal;
+    const Vec2 sp = support(s, -n);
+    const Real line_depth = std::max(dot(e.a - sp, n), Real(0));
     const Manifold m = contact(s, seg);
     TileContact c;
     c.edge = id;
-    if (m.touching && dot(m.normal, e.normal) < 0) {
+    if (m.touching && dot(m.normal, n) < -Real(1e-3) && m.depth <= line_depth) {
       c.normal = m.normal;
       c.depth = m.depth;
       c.point = m.points[0];
-    } else if (dot(ref - e.a, e.normal) < 0) {  // the body is mostly behind the edge's line
-      const Vec2 p = support(s, -e.normal);
-      c.normal = -e.normal;
-      c.depth = std::max(dot(e.a - p, e.normal), Real(0));
-      c.point = p;
     } else {
-      continue;  // touches the back of an edge whose neighbour reports the contact
+      c.normal = -n;
+      c.depth = line_depth;
+      c.point = sp;
     }
     out.push_back(c);
   }
@@ -95,9 +96,28 @@ Vec2 TileMap::push_out(const Shape& s) const {
   std::vector<TileContact> cs;
   contacts(s, cs);
   if (cs.empty()) return {};
-  PositionCorrection pc;
-  for (const TileContact& c : cs) pc.add(-c.normal, c.depth + skin_);
-  return pc.solve();
+  // Each contact alone, each pair, and all together (PositionCorrection solves the pushes it is
+  // given jointly); the shortest candidate that leaves the shape free wins. Pairs matter where
+  // pushes conflict: a shape over a pinch (two solid cells touching at a corner) must leave
+  // through one of the free diagonal cells, not satisfy all four faces at once.
+  std::vector<Vec2> cand;
+  auto solve = [&](std::initializer_list<std::size_t> which) {
+    PositionCorrection pc;
+    for (std::size_t i : which) pc.add(-cs[i].normal, cs[i].depth + skin_);
+    cand.push_back(pc.solve());
+  };
+  for (std::size_t i = 0; i < cs.size(); ++i) {
+    solve({i});
+    for (std::size_t j = i + 1; j < cs.size() && cs.size() <= 24; ++j) solve({i, j});
+  }
+  PositionCorrection all;
+  for (const TileContact& c : cs) all.add(-c.normal, c.depth + skin_);
+  const Vec2 fallback = all.solve();
+  cand.push_back(fallback);
+  std::stable_sort(cand.begin(), cand.end(), [](Vec2 a, Vec2 b) { return length_sq(a) < length_sq(b); });
+  for (Vec2 t : cand)
+    if (is_free(translated(s, t))) return t;
+  return fallback;
 }
 
 SweepHit TileMap::sweep(const Shape& s, Vec2 velocity) const {
@@ -172,9 +192,9 @@ TileCircleMove TileMap::move_circle(const Circle& c, Vec2 displacement, int max_
       const TileEdge& e = edges_[std::size_t(id)];
       const Vec2 n = e.normal;
       const Real s0 = dot(pos - e.a, n);
-      if (s0 < 0) continue;  // behind the edge (inside its wall): the front edges decide
       const Real vn = dot(rem, n);
-      if (vn < 0) {  // face
+      // The face, one-sided: from behind (inside its wall) the front faces decide.
+      if (s0 >= 0 && vn < 0) {
         const Real t = std::max((s0 - r) / -vn, Real(0));
         if (t < best_t) {
           const Vec2 at = pos + rem * t;
@@ -186,7 +206,7 @@ TileCircleMove TileMap::move_circle(const Circle& c, Vec2 displacement, int max_
           }
         }
       }
-      // corner at e.a (every chain vertex starts one edge)
+      // The corner at e.a (every chain vertex starts an edge), from any side.
       const Vec2 w = pos - e.a;
       const Real bq = dot(w, rem);
       if (bq >= 0) continue;  // moving away from the corner

@@ -31,13 +31,13 @@ bool TileMap::point_in_wall(Vec2 p) const {
     const Aabb b = bounds();
     if (!(p.x > b.min.x && p.x < b.max.x && p.y > b.min.y && p.y < b.max.y)) return true;
   }
-  const Real gx = (p.x - origin_.x) * inv_tile_.x, gy = (p.y - origin_.y) * inv_tile_.y;
-  int c0, c1, r0, r1;
-  touched_range(gx, gx, c0, c1);
-  touched_range(gy, gy, r0, r1);
-  for (int r = r0; r <= r1; ++r)
-    for (int c = c0; c <= c1; ++c)
-      if (c >= 0 && r >= 0 && c < width_ && r < height_ && solid(c, r)) return true;
+  // The cell by division, then its neighbours by exact comparisons with the cell boxes (the
+  // division can round a point on a grid line into the wrong cell).
+  const TileCell c = cell_at(p);
+  for (int r = c.row - 1; r <= c.row + 1; ++r)
+    for (int col = c.col - 1; col <= c.col + 1; ++col)
+      if (col >= 0 && r >= 0 && col < width_ && r < height_ && solid(col, r) && cell_box(col, r).contains(p))
+        return true;
   return false;
 }
 
@@ -54,10 +54,11 @@ bool TileMap::is_free(const Shape& s) const {
   int c0, c1, r0, r1;
   touched_range((sb.min.x - origin_.x) * inv_tile_.x, (sb.max.x - origin_.x) * inv_tile_.x, c0, c1);
   touched_range((sb.min.y - origin_.y) * inv_tile_.y, (sb.max.y - origin_.y) * inv_tile_.y, r0, r1);
-  c0 = std::max(c0, 0);
-  r0 = std::max(r0, 0);
-  c1 = std::min(c1, width_ - 1);
-  r1 = std::min(r1, height_ - 1);
+  // One more cell each way: the division may round; each cell is then tested exactly.
+  c0 = std::max(c0 - 1, 0);
+  r0 = std::max(r0 - 1, 0);
+  c1 = std::min(c1 + 1, width_ - 1);
+  r1 = std::min(r1 + 1, height_ - 1);
   const Circle* circle = std::get_if<Circle>(&s);
   for (int r = r0; r <= r1; ++r)
     for (int c = c0; c <= c1; ++c) {
