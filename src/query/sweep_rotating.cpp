@@ -83,8 +83,10 @@ void part_radii(const Shape& s, Vec2 c, Real& core, Real& bound) {
       s);
 }
 
-/// Writes `base` posed by x (rotation `turn` = rot of x) into `out`, which holds the same type.
-void pose_part(const Shape& base, const Xf& x, Shape& out) {
+/// Writes `base` posed by x into `out`, which holds the same type. The angle fields (a box's
+/// `angle`, a sector's `facing`) are only kept for `angles`: the queries read the cached
+/// rotations.
+void pose_part(const Shape& base, const Xf& x, Shape& out, bool angles) {
   std::visit(
       [&](const auto& b) {
         using T = std::decay_t<decltype(b)>;
@@ -96,14 +98,14 @@ void pose_part(const Shape& base, const Xf& x, Shape& out) {
         } else if constexpr (std::is_same_v<T, Sector>) {
           o.center = x(b.center);
           o.dir = x.rot.apply(b.dir);
-          o.facing = std::atan2(o.dir.y, o.dir.x);
+          if (angles) o.facing = std::atan2(o.dir.y, o.dir.x);
         } else if constexpr (std::is_same_v<T, Aabb>) {  // only without rotation
           o.min = x(b.min);
           o.max = x(b.max);
         } else if constexpr (std::is_same_v<T, Box>) {
           o.center = x(b.center);
           o.rot = compose(x.rot, b.rot);
-          o.angle = std::atan2(o.rot.s, o.rot.c);
+          if (angles) o.angle = std::atan2(o.rot.s, o.rot.c);
         } else if constexpr (std::is_same_v<T, Capsule> || std::is_same_v<T, Segment>) {
           o.a = x(b.a);
           o.b = x(b.b);
@@ -139,9 +141,9 @@ MovingBody::MovingBody(const Shape& s, const RigidMotion& m, bool split)
   }
 }
 
-void MovingBody::pose(double t) {
+void MovingBody::pose(double t, bool angles) {
   Xf x{pivot, pivot_at(t), omega != 0 ? rot_of(double(omega) * t) : Rot{}};
-  for (int i = 0; i < count; ++i) pose_part(part[i], x, posed[i]);
+  for (int i = 0; i < count; ++i) pose_part(part[i], x, posed[i], angles);
 }
 
 }  // namespace detail
@@ -207,7 +209,19 @@ Real support_value(const Shape& s, Vec2 n) {
 /// Of the candidate unit normals, the one along which convex parts a and b are most apart
 /// (least overlap of their supports), refined by a golden-section search over nearby angles:
 /// the closest-points direction when they are apart, the least-overlap axis when they touch.
-Vec2 most_separating(const Shape& a, const Shape& b, const Vec2* cand, int count) {
+/// True when one of the candidates separates a and b about as well as their closest-points
+/// direction would (its overlap is minus the gap, within eps / 4); it is then moved first.
+bool separates(const Shape& a, const Shape& b, Vec2* cand, int count, Real gap, Real eps) {
+  for (int i = 0; i < count; ++i) {
+    if (support_value(a, cand[i]) + support_value(b, -cand[i]) <= -gap + eps / 4) {
+      std::swap(cand[0], cand[i]);
+      return true;
+    }
+  }
+  return false;
+}
+
+Vec2 most_separating(const Shape& a, const Shape& b, const Vec2* cand, int count, Real gap, Real eps) {
   auto overlap = [&](Vec2 n) { return support_value(a, n) + support_value(b, -n); };
   Vec2 best = cand[0];
   Real best_v = overlap(best);
@@ -215,9 +229,12 @@ Vec2 most_separating(const Shape& a, const Shape& b, const Vec2* cand, int count
     const Real v = overlap(cand[i]);
     if (v < best_v) best = cand[i], best_v = v;
   }
-  const double phi = std::atan2(double(best.y), double(best.x));
-  double lo = phi - 0.1, hi = phi + 0.1;
-  auto at = [](double ang) { return Vec2{Real(std::cos(ang)), Real(std::sin(ang))}; };
+  // as good as the closest-points direction (whose overlap is minus the gap) within eps / 4
+  if (best_v <= -gap + eps / 4) return best;
+  // n(s) = best + s perp(best), normalized, for s in [-0.1, 0.1]
+  const Vec2 side = perp(best);
+  auto at = [&](double s) { return normalize(best + side * Real(s)); };
+  double lo = -0.1, hi = 0.1;
   const double gr = 0.6180339887498949;
   double x1 = hi - gr * (hi - lo), x2 = lo + gr * (hi - lo);
   Real f1 = overlap(at(x1)), f2 = overlap(at(x2));
@@ -252,7 +269,7 @@ Found advance(MovingBody& a, int ia, MovingBody& b, int ib, const Scales& sc, do
     b.pose(s);
     return distance(a.posed[ia], b.posed[ib]);
   };
-  for (int step = 0;; ++step) {
+  for (int step = 0;;) {
     const DistanceResult r = dist_at(t);
     const Vec2 n = normalize(r.point_b - r.point_a, Vec2{0, 0});
     if (r.distance <= sc.eps || step >= kRotatingSweepMaxSteps) {
@@ -267,37 +284,61 @@ Found advance(MovingBody& a, int ia, MovingBody& b, int ib, const Scales& sc, do
       int nc = 0;
       if (n.x != 0 || n.y != 0) cand[nc++] = n;
       if (have_good) cand[nc++] = n_good;
-      Real speed = 0;
-      if (have_prev && t > t_prev) speed = Real((d_prev - r.distance) / (t - t_prev));
-      if (speed > 0 && r.distance < sc.resolve) {
-        // the contact a moment later, pushed a few eps in (a face normal there is exact) ...
-        const double later = t + double(3 * sc.eps) / double(speed);
-        a.pose(later);
-        b.pose(later);
-        const Manifold m = contact(a.posed[ia], b.posed[ib]);
-        if (m.touching) cand[nc++] = normalize(m.normal);
-        // ... and the closest points a moment before, where the gap resolves the direction
-        const double before = std::max(0.0, t - double(sc.resolve) / double(speed));
-        const DistanceResult rb = dist_at(before);
-        if (rb.distance > 0 && !(rb.point_a == rb.point_b)) cand[nc++] = normalize(rb.point_b - rb.point_a);
-      }
       if (nc == 0) cand[nc++] = normalize(-dv);
       a.pose(t);
       b.pose(t);
-      f.normal = most_separating(a.posed[ia], b.posed[ib], cand, nc);
+      if (!separates(a.posed[ia], b.posed[ib], cand, nc, r.distance, sc.eps)) {
+        Real speed = 0;
+        if (have_prev && t > t_prev) speed = Real((d_prev - r.distance) / (t - t_prev));
+        if (speed > 0) {
+          // the contact a moment later, pushed a few eps in (a face normal there is exact) ...
+          const double later = t + double(3 * sc.eps) / double(speed);
+          a.pose(later);
+          b.pose(later);
+          const Manifold m = contact(a.posed[ia], b.posed[ib]);
+          if (m.touching) cand[nc++] = normalize(m.normal);
+          // ... and the closest points a moment before, where the gap resolves the direction
+          const double before = std::max(0.0, t - double(sc.resolve) / double(speed));
+          const DistanceResult rb = dist_at(before);
+          if (rb.distance > 0 && !(rb.point_a == rb.point_b)) cand[nc++] = normalize(rb.point_b - rb.point_a);
+        }
+        a.pose(t);
+        b.pose(t);
+      }
+      f.normal = most_separating(a.posed[ia], b.posed[ib], cand, nc, r.distance, sc.eps);
       return f;
     }
     if (r.distance >= sc.resolve) n_good = n, have_good = true;
-    // how far the rotation centres can be apart over the rest of the step
-    const Real apart = length(b.pivot_at(t) - a.pivot_at(t)) + dv_len * Real(t_max - t);
-    const Real ra = std::min(a.core_radius[ia], apart + b.bound_radius[ib]);
-    const Real rb = std::min(b.core_radius[ib], apart + a.bound_radius[ia]);
-    const Real rate = wa * ra + wb * rb - dot(dv, n);
-    if (!(rate > 0)) return {};  // the axis n keeps separating them
-    const double next = t + double(r.distance) / double(rate);
-    if (!(next <= t_max)) return {};
+    auto rate_at = [&](double s) {
+      // how far the rotation centres can be apart over the rest of the step
+      const Real apart = length(b.pivot_at(s) - a.pivot_at(s)) + dv_len * Real(t_max - s);
+      const Real ra = std::min(a.core_radius[ia], apart + b.bound_radius[ib]);
+      const Real rb = std::min(b.core_radius[ib], apart + a.bound_radius[ia]);
+      return wa * ra + wb * rb - dot(dv, n);
+    };
     t_prev = t, d_prev = r.distance, have_prev = true;
-    t = next;
+    if (n.x == 0 && n.y == 0) {  // no direction (rounding): the bound on any axis
+      t += double(r.distance) / double(rate_at(t) + dv_len);
+      if (!(t <= t_max)) return {};
+      ++step;
+      continue;
+    }
+    // Advance on the fixed axis n: its gap bounds the distance from below while positive and
+    // costs two support functions, not a distance. A fresh distance (and a better axis) once
+    // it has closed to an eighth.
+    Real gap = r.distance;
+    for (;;) {
+      const Real rate = rate_at(t);
+      if (!(rate > 0)) return {};  // the axis n keeps separating them
+      const double next = t + double(gap) / double(rate);
+      if (!(next <= t_max)) return {};
+      t = next;
+      if (++step >= kRotatingSweepMaxSteps) break;
+      a.pose(t);
+      b.pose(t);
+      gap = -(support_value(a.posed[ia], n) + support_value(b.posed[ib], -n));
+      if (!(gap > r.distance / 8) || gap <= sc.eps) break;
+    }
   }
 }
 
@@ -338,7 +379,7 @@ std::optional<Invalid> validate(const RigidMotion& m) {
 
 Shape moved_shape(const Shape& s, const RigidMotion& motion, Real t) {
   MovingBody m(s, motion, false);
-  m.pose(double(t));
+  m.pose(double(t), true);
   return m.posed[0];
 }
 

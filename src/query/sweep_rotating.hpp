@@ -23,8 +23,9 @@ struct MovingBody {
 
   /// Splits s into convex parts and measures them about the motion's pivot (or the default).
   MovingBody(const Shape& s, const RigidMotion& m, bool split);
-  /// Moves every posed part to time t.
-  void pose(double t);
+  /// Moves every posed part to time t (with `angles`, also a box's `angle` and a sector's
+  /// `facing`, which the queries do not read).
+  void pose(double t, bool angles = false);
   /// The rotation centre at time t.
   Vec2 pivot_at(double t) const { return pivot + velocity * Real(t); }
 };
