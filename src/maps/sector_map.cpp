@@ -73,17 +73,6 @@ struct SectorSet {
   }
 };
 
-double seg_dist(double px, double py, double ax, double ay, double bx, double by, double& qx,
-                double& qy) {
-  const double dx = bx - ax, dy = by - ay;
-  const double len2 = dx * dx + dy * dy;
-  double t = len2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / len2 : 0;
-  t = std::clamp(t, 0.0, 1.0);
-  qx = t == 1 ? bx : ax + t * dx;
-  qy = t == 1 ? by : ay + t * dy;
-  return std::hypot(px - qx, py - qy);
-}
-
 }  // namespace
 
 SectorMap::SectorMap(SectorMapDesc desc) {
@@ -359,19 +348,31 @@ SectorMap::Near SectorMap::nearest_wall_d(double px, double py) const {
   const int ci = std::clamp(int((cx - gx_) / h_), 0, nx_ - 1);
   const int cj = std::clamp(int((cy - gy_) / h_), 0, ny_ - 1);
   const int kmax = std::max({ci, nx_ - 1 - ci, cj, ny_ - 1 - cj});
+  double best2 = kInf;  // squared distance of the best so far (no square roots in the loop)
   auto visit = [&](int i, int j) {
     const std::size_t c = std::size_t(j) * std::size_t(nx_) + std::size_t(i);
     for (int k = wall_start_[c]; k < wall_start_[c + 1]; ++k) {
       const int li = wall_list_[std::size_t(k)];
       const MapLine& l = lines_[std::size_t(li)];
-      double qx, qy;
-      const double d = seg_dist(px, py, vx_[std::size_t(l.v1)], vy_[std::size_t(l.v1)],
-                                vx_[std::size_t(l.v2)], vy_[std::size_t(l.v2)], qx, qy);
-      if (d < best.d || (d == best.d && li < best.line)) best = Near{d, qx, qy, li};
+      const double ax = vx_[std::size_t(l.v1)], ay = vy_[std::size_t(l.v1)];
+      const double dx = vx_[std::size_t(l.v2)] - ax, dy = vy_[std::size_t(l.v2)] - ay;
+      const double len2 = dx * dx + dy * dy;
+      double t = len2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / len2 : 0;
+      t = std::clamp(t, 0.0, 1.0);
+      const double qx = t == 1 ? vx_[std::size_t(l.v2)] : ax + t * dx;
+      const double qy = t == 1 ? vy_[std::size_t(l.v2)] : ay + t * dy;
+      const double d2 = (px - qx) * (px - qx) + (py - qy) * (py - qy);
+      if (d2 < best2 || (d2 == best2 && li < best.line)) best2 = d2, best = Near{0, qx, qy, li};
     }
   };
   for (int k = 0; k <= kmax; ++k) {
-    if (k >= 1 && double(k - 1) * h_ > best.d) break;
+    if (k >= 1) {
+      // Cells of ring k lie outside the square of rings < k: a lower bound on their distance.
+      const double x0 = gx_ + (ci - k + 1) * h_, x1 = gx_ + (ci + k) * h_;
+      const double y0 = gy_ + (cj - k + 1) * h_, y1 = gy_ + (cj + k) * h_;
+      const double gap = std::min({cx - x0, x1 - cx, cy - y0, y1 - cy});
+      if (gap > 0 && gap * gap > best2) break;
+    }
     const int ia = ci - k, ib = ci + k, ja = cj - k, jb = cj + k;
     for (int i = std::max(ia, 0); i <= std::min(ib, nx_ - 1); ++i) {
       if (ja >= 0) visit(i, ja);
@@ -383,6 +384,7 @@ SectorMap::Near SectorMap::nearest_wall_d(double px, double py) const {
         if (ib < nx_) visit(ib, j);
       }
   }
+  if (best.line >= 0) best.d = std::hypot(px - best.qx, py - best.qy);
   return best;
 }
 
