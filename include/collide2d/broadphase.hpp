@@ -172,6 +172,7 @@ class DynamicTree final : public Broadphase {
   std::vector<std::uint32_t> leaf_of_;  ///< proxy id -> leaf node (kNullIndex when absent)
   std::vector<std::uint8_t> moved_;     ///< proxy id -> moved since the last update_pairs
   std::vector<std::uint32_t> move_list_;
+  std::vector<std::uint64_t> order_;  ///< scratch of update_pairs: (Z-order key, id)
 };
 
 /// Uniform grid over the plane (a spatial hash: unbounded, cells created as needed). A proxy

@@ -163,17 +163,25 @@ void DynamicTree::insert_leaf(std::uint32_t leaf) {
   } else {
     nodes_[old_parent].child2 = parent;
   }
-  refit_up(parent);
+  refit_up(old_parent);  // the new parent's box and height are already right
 }
 
+// Walks up from n: rotates, recomputes box and height, and stops at the first node whose box
+// and height came out unchanged (nothing above it can change then).
 void DynamicTree::refit_up(std::uint32_t n) {
   while (n != kNullIndex) {
-    n = balance(n);
+    const Aabb old_box = nodes_[n].box;
+    const std::int32_t old_height = nodes_[n].height;
+    n = balance(n);  // may put another node at n's place
     TreeNode& node = nodes_[n];
     const TreeNode& c1 = nodes_[node.child1];
     const TreeNode& c2 = nodes_[node.child2];
-    node.height = 1 + std::max(c1.height, c2.height);
-    node.box = merge(c1.box, c2.box);
+    const Aabb box = merge(c1.box, c2.box);
+    const std::int32_t h = 1 + std::max(c1.height, c2.height);
+    const bool same = h == old_height && box.min == old_box.min && box.max == old_box.max;
+    node.height = h;
+    node.box = box;
+    if (same) return;
     n = node.parent;
   }
 }
@@ -199,39 +207,77 @@ void DynamicTree::remove_leaf(std::uint32_t leaf) {
   refit_up(grand);
 }
 
-// When one child of `a` is more than one level taller than the other, the taller child is
-// rotated up to take a's place and a takes the taller child's shorter grandchild. Returns the
-// node now at a's place.
+// Tree rotations by the surface-area heuristic: at node a with children b and c, swap one
+// child with a grandchild on the other side when that shrinks the perimeter of the child that
+// changes (the grandchild moves up one level). Picks the best of the four swaps. A height
+// guard then rotates the taller child up (AVL-style) when the heights differ by more than
+// kMaxImbalance, which bounds the depth on adversarial (e.g. sorted) insertion orders.
+// Returns the node now at a's place.
 std::uint32_t DynamicTree::balance(std::uint32_t a) {
   TreeNode& A = nodes_[a];
   if (A.is_leaf() || A.height < 2) return a;
-  std::uint32_t b = A.child1, c = A.child2;
+  const std::uint32_t b = A.child1, c = A.child2;
+  constexpr int kMaxImbalance = 8;
   int diff = nodes_[c].height - nodes_[b].height;
-  if (diff >= -1 && diff <= 1) return a;
-  // `up` is the taller child, `keep` the other one.
-  std::uint32_t up = diff > 1 ? c : b;
-  std::uint32_t keep = diff > 1 ? b : c;
-  TreeNode& U = nodes_[up];
-  std::uint32_t f = U.child1, g = U.child2;
-  // Up takes a's place.
-  U.parent = A.parent;
-  if (U.parent == kNullIndex) root_ = up;
-  else if (nodes_[U.parent].child1 == a) nodes_[U.parent].child1 = up;
-  else nodes_[U.parent].child2 = up;
-  A.parent = up;
-  // The taller grandchild stays under up; the shorter one goes under a, beside `keep`.
-  std::uint32_t stay = nodes_[f].height >= nodes_[g].height ? f : g;
-  std::uint32_t go = stay == f ? g : f;
-  U.child1 = a;
-  U.child2 = stay;
-  A.child1 = keep;
-  A.child2 = go;
-  nodes_[go].parent = a;
-  A.box = merge(nodes_[keep].box, nodes_[go].box);
-  A.height = 1 + std::max(nodes_[keep].height, nodes_[go].height);
-  U.box = merge(A.box, nodes_[stay].box);
-  U.height = 1 + std::max(A.height, nodes_[stay].height);
-  return up;
+  if (diff > kMaxImbalance || diff < -kMaxImbalance) {
+    // Height guard: the taller child `up` takes a's place, a keeps the other child and takes
+    // up's shorter grandchild.
+    std::uint32_t up = diff > 0 ? c : b;
+    std::uint32_t keep = diff > 0 ? b : c;
+    TreeNode& U = nodes_[up];
+    std::uint32_t f = U.child1, g = U.child2;
+    U.parent = A.parent;
+    if (U.parent == kNullIndex) root_ = up;
+    else if (nodes_[U.parent].child1 == a) nodes_[U.parent].child1 = up;
+    else nodes_[U.parent].child2 = up;
+    A.parent = up;
+    std::uint32_t stay = nodes_[f].height >= nodes_[g].height ? f : g;
+    std::uint32_t go = stay == f ? g : f;
+    U.child1 = a;
+    U.child2 = stay;
+    A.child1 = keep;
+    A.child2 = go;
+    nodes_[go].parent = a;
+    A.box = merge(nodes_[keep].box, nodes_[go].box);
+    A.height = 1 + std::max(nodes_[keep].height, nodes_[go].height);
+    U.box = merge(A.box, nodes_[stay].box);
+    U.height = 1 + std::max(A.height, nodes_[stay].height);
+    return up;
+  }
+  // SAH swaps. Candidate (child x of a stays, sibling s of x's parent swaps with grandchild g
+  // under x): after the swap, x holds s and x's other child; its perimeter is the cost.
+  Real best_gain = 0;
+  std::uint32_t best_x = kNullIndex, best_g = kNullIndex, best_s = kNullIndex;
+  auto consider = [&](std::uint32_t x, std::uint32_t s) {
+    const TreeNode& X = nodes_[x];
+    if (X.is_leaf()) return;
+    Real old_cost = perimeter(X.box);
+    for (int k = 0; k < 2; ++k) {
+      std::uint32_t g = k == 0 ? X.child1 : X.child2;
+      std::uint32_t other = k == 0 ? X.child2 : X.child1;
+      Real gain = old_cost - perimeter(merge(nodes_[s].box, nodes_[other].box));
+      if (gain > best_gain) {
+        best_gain = gain;
+        best_x = x;
+        best_g = g;
+        best_s = s;
+      }
+    }
+  };
+  consider(b, c);
+  consider(c, b);
+  if (best_x == kNullIndex) return a;
+  // Swap best_s (a child of a) with best_g (a child of best_x).
+  TreeNode& X = nodes_[best_x];
+  if (X.child1 == best_g) X.child1 = best_s;
+  else X.child2 = best_s;
+  if (A.child1 == best_s) A.child1 = best_g;
+  else A.child2 = best_g;
+  nodes_[best_s].parent = best_x;
+  nodes_[best_g].parent = a;
+  X.box = merge(nodes_[X.child1].box, nodes_[X.child2].box);
+  X.height = 1 + std::max(nodes_[X.child1].height, nodes_[X.child2].height);
+  return a;
 }
 
 void DynamicTree::query(const Aabb& box, FunctionRef<bool(std::uint32_t)> visit) const {
@@ -285,10 +331,43 @@ void DynamicTree::raycast(Vec2 origin, Vec2 unit_dir, Real t_max,
   }
 }
 
+namespace {
+/// Interleaves the low 16 bits of x and y (a Morton / Z-order key).
+std::uint32_t morton(std::uint32_t x, std::uint32_t y) {
+  auto spread = [](std::uint32_t v) {
+    v &= 0xffff;
+    v = (v | (v << 8)) & 0x00ff00ff;
+    v = (v | (v << 4)) & 0x0f0f0f0f;
+    v = (v | (v << 2)) & 0x33333333;
+    v = (v | (v << 1)) & 0x55555555;
+    return v;
+  };
+  return spread(x) | (spread(y) << 1);
+}
+}  // namespace
+
 void DynamicTree::update_pairs(std::vector<ProxyPair>& out) {
+  if (root_ == kNullIndex) {
+    for (std::uint32_t id : move_list_) moved_[id] = 0;
+    move_list_.clear();
+    return;
+  }
+  // Query in Z-order of the moved boxes: consecutive queries walk nearly the same path, so
+  // the nodes they read are still in cache (the tree is far larger than the cache at 100k).
+  const Aabb world = nodes_[root_].box;
+  const Real sx = Real(65535) / std::max(world.max.x - world.min.x, Real(1e-30));
+  const Real sy = Real(65535) / std::max(world.max.y - world.min.y, Real(1e-30));
+  order_.clear();
   for (std::uint32_t id : move_list_) {
     if (moved_[id] != 1 || leaf_of_[id] == kNullIndex) continue;
-    moved_[id] = 2;  // handled; still counts as moved for the pairs found later
+    moved_[id] = 2;  // counted once; still "moved" for the pair rule below
+    Vec2 c = nodes_[leaf_of_[id]].box.center();
+    std::uint32_t key = morton(std::uint32_t((c.x - world.min.x) * sx), std::uint32_t((c.y - world.min.y) * sy));
+    order_.push_back((std::uint64_t(key) << 32) | id);
+  }
+  std::sort(order_.begin(), order_.end());
+  for (std::uint64_t k : order_) {
+    const std::uint32_t id = std::uint32_t(k);
     const Aabb box = nodes_[leaf_of_[id]].box;
     // Stack traversal inlined (the virtual query's callback is not free at this rate).
     LocalStack<std::uint32_t> stack;
@@ -303,14 +382,12 @@ void DynamicTree::update_pairs(std::vector<ProxyPair>& out) {
       }
       std::uint32_t q = n.child2;
       if (q == id) continue;
-      // Both moved: report once, from the smaller id (a moved q below id was handled first).
+      // Both moved: report once, from the smaller id.
       if (moved_[q] != 0 && q < id) continue;
       out.push_back(q < id ? ProxyPair{q, id} : ProxyPair{id, q});
     }
   }
-  for (std::uint32_t id : move_list_) {
-    if (id < moved_.size()) moved_[id] = 0;
-  }
+  for (std::uint32_t id : move_list_) moved_[id] = 0;
   move_list_.clear();
 }
 
