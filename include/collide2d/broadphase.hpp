@@ -64,7 +64,14 @@ struct FatBoxRule {
 };
 
 /// The fat box for a tight box that moved by `displacement`, under `rule`.
-Aabb fatten(const Aabb& tight, Vec2 displacement, const FatBoxRule& rule);
+inline Aabb fatten(const Aabb& tight, Vec2 displacement, const FatBoxRule& rule) {
+  Aabb f{{tight.min.x - rule.margin, tight.min.y - rule.margin}, {tight.max.x + rule.margin, tight.max.y + rule.margin}};
+  const Vec2 d = displacement * rule.displacement_factor;
+  if (!is_finite(d)) return f;
+  (d.x < 0 ? f.min.x : f.max.x) += d.x;
+  (d.y < 0 ? f.min.y : f.max.y) += d.y;
+  return f;
+}
 
 /// The box of a proxy that does not move: the tight box padded by a few ulps of its largest
 /// coordinate (`kRelEps` times it), so that rounding in slab tests never loses a touching ray.

@@ -17,15 +17,6 @@ using bp::holds;
 using bp::merge;
 using bp::perimeter;
 
-Aabb fatten(const Aabb& tight, Vec2 displacement, const FatBoxRule& rule) {
-  Aabb f = bp::grown(tight, rule.margin);
-  Vec2 d = displacement * rule.displacement_factor;
-  if (!is_finite(d)) return f;
-  (d.x < 0 ? f.min.x : f.max.x) += d.x;
-  (d.y < 0 ? f.min.y : f.max.y) += d.y;
-  return f;
-}
-
 Aabb still_box(const Aabb& tight) {
   Real m = std::max({std::fabs(tight.min.x), std::fabs(tight.min.y), std::fabs(tight.max.x), std::fabs(tight.max.y)});
   return bp::grown(tight, kRelEps * (m + (tight.max.x - tight.min.x) + (tight.max.y - tight.min.y)));
@@ -110,7 +101,7 @@ void DynamicTree::touch(std::uint32_t id) {
 bool DynamicTree::move(std::uint32_t id, const Aabb& tight, Vec2 displacement) {
   std::uint32_t leaf = leaf_of_[id];
   const Aabb& current = nodes_[leaf].box;
-  Aabb fresh = fatten(tight, displacement, rule_);
+  const Aabb fresh = fatten(tight, displacement, rule_);
   if (holds(current, tight) && holds(bp::grown(fresh, rule_.margin * rule_.shrink_factor), current)) return false;
   remove_leaf(leaf);
   nodes_[leaf].box = fresh;
