@@ -23,8 +23,7 @@ CharacterMove DiscUnion::move_character(const Circle& c, Vec2 displacement,
   const Real r = c.radius, tol = tolerance_;
   const Real skin = std::max(options.skin, 4 * tol);
   auto fits = [&](Vec2 p) {
-    const CoastPoint k = coast(p);
-    return k.inside && -k.distance >= r - tol;
+    return coast(p).distance <= tol - r;  // the disk reaches the sea by at most tol
   };
   auto note = [&](const CoastContact& k) {
     for (const CoastContact& seen : out.contacts)

@@ -139,6 +139,8 @@ CoastHit DiscUnion::raycast(const Ray& ray) const {
 
 std::vector<CoastContact> DiscUnion::contacts(const Circle& c) const {
   std::vector<CoastContact> out;
+  if (discs_.empty()) return out;
+  const bool land = contains(c.center);
   const Aabb box = grown(Aabb{c.center, c.center}, c.radius + tolerance_);
   DiscUnionAccess::visit(arc_tree_, arc_boxes_, box, [&](std::uint32_t a) {
     const Arc& arc = arcs_[a].arc;
@@ -146,14 +148,21 @@ std::vector<CoastContact> DiscUnion::contacts(const Circle& c) const {
     CoastContact k;
     k.arc = a;
     k.point = q.point;
+    // The direction from the center to the coast point (exactly radial inside an arc's span);
+    // from land it points into the sea, from the sea it points to land and is turned round.
+    Vec2 toward;
+    Real gap;
     if (!q.at_end) {
-      // Along the radial normal: the disk reaches r past its center's distance to the circle.
-      k.normal = q.normal;
-      k.depth = c.radius - dot(q.point - c.center, q.normal);
+      const Real s = dot(q.point - c.center, q.normal);
+      toward = s >= 0 ? q.normal : -q.normal;
+      gap = std::fabs(s);
     } else {
-      k.normal = normalize(q.point - c.center, q.normal);
-      k.depth = c.radius - q.distance;
+      toward = normalize(q.point - c.center, q.normal);
+      gap = q.distance;
     }
+    if (gap > c.radius + tolerance_) return true;  // the disk does not reach this arc
+    k.normal = land ? toward : -toward;
+    k.depth = land ? c.radius - gap : c.radius + gap;
     if (k.depth >= -tolerance_) out.push_back(k);
     return true;
   });
@@ -167,8 +176,7 @@ std::optional<Vec2> DiscUnion::nearest_land_point(Vec2 target, Real radius) cons
   if (discs_.empty() || !(radius >= 0) || !is_finite(target)) return std::nullopt;
   const Real r = radius, tol = tolerance_;
   auto fits = [&](Vec2 x) {
-    const CoastPoint c = coast(x);
-    return c.inside && -c.distance >= r - tol;
+    return coast(x).distance <= tol - r;  // the disk reaches the sea by at most tol
   };
   if (fits(target)) return target;
 
