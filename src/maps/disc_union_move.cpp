@@ -10,6 +10,29 @@
 
 namespace collide2d {
 
+namespace {
+
+/// The vector nearest to v that goes into none of the normals (dot(w, n) <= 0 for all): v
+/// itself, v with the part along one normal removed, or zero (a corner, opposing coasts).
+Vec2 project_cone(Vec2 v, const std::vector<Vec2>& normals) {
+  auto allowed = [&](Vec2 w) {
+    for (Vec2 n : normals)
+      if (dot(w, n) > length(w) * Real(1e-6)) return false;
+    return true;
+  };
+  if (allowed(v)) return v;
+  Vec2 best{0, 0};
+  for (Vec2 n : normals) {
+    const Real into = dot(v, n);
+    if (into <= 0) continue;
+    const Vec2 w = v - n * into;
+    if (length_sq(w) > length_sq(best) && allowed(w)) best = w;
+  }
+  return best;
+}
+
+}  // namespace
+
 CharacterMove DiscUnion::move_character(const Circle& c, Vec2 displacement,
                                         const CharacterOptions& options) const {
   CharacterMove out;
@@ -32,7 +55,9 @@ CharacterMove DiscUnion::move_character(const Circle& c, Vec2 displacement,
   };
   // Pushes p back to a skin inside the coast; true when nothing reaches the coast any more.
   auto correct = [&](Vec2& p, bool respond) {
-    for (int round = 0; round < 4; ++round) {
+    std::vector<Vec2> normals;
+    bool done = false;
+    for (int round = 0; round < 4 && !done; ++round) {
       const std::vector<CoastContact> cs = contacts(Circle{p, r + skin});
       PositionCorrection pc;
       for (const CoastContact& k : cs) {
@@ -42,17 +67,20 @@ CharacterMove DiscUnion::move_character(const Circle& c, Vec2 displacement,
           CoastContact seen = k;
           seen.depth = std::max(Real(0), k.depth - skin);
           note(seen);
-          out.displacement = slide(out.displacement, -k.normal);
+          normals.push_back(k.normal);
         }
       }
-      if (pc.count() == 0) return true;
-      p += pc.solve();
+      if (pc.count() == 0) done = true;
+      else p += pc.solve();
     }
-    return fits(p);
+    // The motion loses what goes into the coasts met, all at once (a corner: what they allow).
+    if (!normals.empty()) out.displacement = project_cone(out.displacement, normals);
+    return done || fits(p);
   };
 
   Vec2 x = c.center;
-  if (!fits(x)) {  // starts overlapping the sea: push back, or put on the nearest place it fits
+  const bool start_fits = fits(x);
+  if (!start_fits) {  // starts overlapping the sea: push back, or put on the nearest place it fits
     Vec2 y = x;
     if (correct(y, true) && fits(y)) {
       x = y;
@@ -77,11 +105,26 @@ CharacterMove DiscUnion::move_character(const Circle& c, Vec2 displacement,
     if (length(step) <= tol * Real(1e-3)) break;
     Vec2 y = x + step;
     if (correct(y, true) && fits(y)) {
+      // Pressed into a corner of the coast, the correction may land behind the start (its
+      // push directions are linearized); then staying is the better answer and stays stable.
+      if (dot(y - x, step) < 0) {
+        out.blocked = true;
+        break;
+      }
       x = y;
     } else {
       out.blocked = true;  // a passage narrower than the character: stay, drop the rest
       break;
     }
+  }
+  // A move that ends no farther along the wanted displacement than it started (a corner of
+  // the coast that the corrections only shuffle round) is not taken: over any cycle of such
+  // moves the progress sums to zero, so refusing them leaves a fixed point instead of jitter.
+  const Vec2 start = c.center;
+  if (start_fits && !(x == start) && dot(x - start, displacement) <= tol * length(displacement)) {
+    x = start;
+    out.blocked = true;
+    out.displacement = {0, 0};
   }
   out.position = x;
   out.on_land = fits(x);

@@ -36,6 +36,9 @@ int circle_roots(Vec2 o, Vec2 v, Real R, Real out[2]) {
 
 bool Arc::spans(Vec2 u) const {
   if (sweep >= kTwoPi) return true;
+  // Exactly along an end: in, whatever the rounding of the other end's cached direction.
+  if ((cross(start_dir, u) == 0 && dot(start_dir, u) > 0) || (cross(end_dir, u) == 0 && dot(end_dir, u) > 0))
+    return true;
   if (sweep <= kPi) {
     if (cross(start_dir, u) < 0 || cross(u, end_dir) < 0) return false;
     // A narrow span: the two half-planes also meet in the opposite direction when the
