@@ -81,7 +81,8 @@ struct TileCircleMove {
 /// A grid of solid tiles with its merged boundary. A value type: copy it freely.
 class TileMap {
  public:
-  TileMap() = default;
+  /// A 1 x 1 free map with unit tiles.
+  TileMap() : TileMap(1, 1, {1, 1}) {}
   /// A map of width x height free cells (width, height >= 1; tile sides > 0, finite origin).
   TileMap(int width, int height, Vec2 tile_size, Vec2 origin = {}, bool outside_solid = true);
 

@@ -13,7 +13,7 @@
 namespace collide2d::tiled_detail {
 
 /// Largest map accepted (cells), so a corrupt size cannot ask for gigabytes.
-inline constexpr std::int64_t kMaxCells = std::int64_t(1) << 26;
+inline constexpr std::int64_t kMaxCells = std::int64_t(1) << 24;
 
 /// Throws LoadError(file, where, message).
 [[noreturn]] void fail(const std::string& file, const std::string& where, const std::string& message);

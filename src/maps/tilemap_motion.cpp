@@ -174,13 +174,15 @@ TileCircleMove TileMap::move_circle(const Circle& c, Vec2 displacement, int max_
   Vec2 pos = c.center;
   Vec2 rem = displacement;
   std::vector<int>& ids = scratch();
-  auto gather = [&](Vec2 from, Vec2 by) {
-    ids.clear();
+  auto gather = [&](Vec2 from, Vec2 by) {  // adds the edges near a segment of the path
     const Aabb box{min(from, from + by), max(from, from + by)};
     edges_near(grow(box, r + skin_), ids);
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
     return box;
   };
-  Aabb window = grow(gather(pos, rem), r);
+  // `ids` holds every edge within r + skin of the box `window`; the disc's center stays in it.
+  Aabb window = gather(pos, rem);
   Vec2 planes[4];
   int plane_count = 0;
   for (int it = 0; it < std::max(max_iterations, 1); ++it) {
@@ -253,12 +255,11 @@ TileCircleMove TileMap::move_circle(const Circle& c, Vec2 displacement, int max_
     const Aabb need{min(pos, pos + rem), max(pos, pos + rem)};
     if (!(window.min.x <= need.min.x && window.min.y <= need.min.y && need.max.x <= window.max.x &&
           need.max.y <= window.max.y))
-      window = grow(gather(pos, rem), r);
+      window = merge(window, gather(pos, rem));
   }
   if (length_sq(rem) > 0) res.blocked = true;  // iteration cap
   // Clean-up: whatever is nearer than half the skin (grazes, rounding) pushes the disc out.
-  ids.clear();
-  edges_near(grow(Aabb{pos, pos}, r + skin_), ids);
+  // The center is inside `window`, so `ids` already holds every edge that can be that near.
   for (int pass = 0; pass < 2; ++pass) {
     bool moved = false;
     for (int id : ids) {

@@ -196,6 +196,15 @@ void expect_error(const std::string& path, std::initializer_list<const char*> wo
 
 std::string data_dir() { return COLLIDE2D_TEST_DATA_DIR "/tmw"; }
 
+/// Removes the scratch directory when the test program ends.
+struct RemoveWorkDir : ::testing::Environment {
+  void TearDown() override {
+    std::error_code ec;
+    fs::remove_all(work_dir(), ec);
+  }
+};
+const auto* const kRemoveWorkDir = ::testing::AddGlobalTestEnvironment(new RemoveWorkDir);
+
 }  // namespace
 
 TEST(TiledLoader, EveryEncodingGivesBackTheGrid) {
