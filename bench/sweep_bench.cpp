@@ -10,7 +10,9 @@
 /// distance between them plus a sideways jitter (b is still); in the rotating pools a also
 /// turns by up to 3 radians either way about its rotation centre (`rotation_center`). Counters:
 /// `hit_frac`, the fraction of the pool that hits; for Box2D `failed_frac` (e_failed) and
-/// `agree_frac`, the fraction where Box2D and collide2d agree on hit or miss.
+/// `agree_frac`, the fraction where Box2D and collide2d agree on hit or miss, and
+/// `missed_frac`, the fraction where Box2D reports no contact (e_separated) but the shapes,
+/// posed at 64 times over the step, overlap deeper than 3 b2_linearSlop (a missed contact).
 ///
 /// The motions are the same in both libraries: Box2D's body origin is put at a's rotation
 /// centre (localCenter 0, c0 = the centre, c = c0 + velocity, a0 = 0, a = the angle turned),
@@ -72,7 +74,7 @@ struct SweepPool {
   std::vector<SweepCase<A, B>> cases;
   std::vector<Shape> shape_a, shape_b;  // the rotating sweep takes `Shape`s
   B2Cases<A, B> b2;
-  double hit_frac = 0, b2_hit_frac = 0, b2_failed_frac = 0, agree_frac = 0;
+  double hit_frac = 0, b2_hit_frac = 0, b2_failed_frac = 0, agree_frac = 0, b2_missed_frac = 0;
 
   void build() {
     if (!cases.empty()) return;
@@ -110,7 +112,7 @@ struct SweepPool {
         b2.sa.push_back(to_b2_shape(shifted(c.a, -c.pivot)));
         b2.sb.push_back(to_b2_shape(c.b));
       }
-      std::size_t b2_hits = 0, failed = 0, agree = 0;
+      std::size_t b2_hits = 0, failed = 0, agree = 0, missed = 0;
       for (std::size_t i = 0; i < kPoolSize; ++i) {
         const auto& c = cases[i];
         b2TOIInput in;
@@ -134,7 +136,21 @@ struct SweepPool {
         b2_hits += hit;
         failed += out.state == b2TOIOutput::e_failed;
         agree += hit == ours[i];
+        // Box2D says they stay apart, collide2d finds a contact: do they really overlap
+        // deeper than Box2D's slop later in the step? (the shapes posed at 64 times)
+        if (!hit && ours[i] && out.state == b2TOIOutput::e_separated) {
+          const Shape sa = Shape(c.a), sb = Shape(c.b);
+          const collide2d::RigidMotion m{c.va, c.wa, {}};
+          for (int k = 0; k <= 64; ++k) {
+            const collide2d::Manifold mf = collide2d::contact(collide2d::moved_shape(sa, m, Real(k) / 64), sb);
+            if (mf.touching && mf.depth > 3 * b2_linearSlop) {
+              ++missed;
+              break;
+            }
+          }
+        }
       }
+      b2_missed_frac = double(missed) / kPoolSize;
       b2_hit_frac = double(b2_hits) / kPoolSize;
       b2_failed_frac = double(failed) / kPoolSize;
       agree_frac = double(agree) / kPoolSize;
@@ -185,6 +201,7 @@ void register_sweep_pair() {
       st.counters["hit_frac"] = pool->b2_hit_frac;
       st.counters["failed_frac"] = pool->b2_failed_frac;
       st.counters["agree_frac"] = pool->agree_frac;
+      st.counters["missed_frac"] = pool->b2_missed_frac;
     });
   }
 }

@@ -404,6 +404,9 @@ std::optional<SweepHit> sweep_rotating(const Shape& a, const RigidMotion& motion
     return out;
   }
   MovingBody ma(a, motion_a, true), mb(b, motion_b, true);
+  // A point or disk turning about its own centre does not move: translation only.
+  auto inert = [](const MovingBody& m) { return m.omega == 0 || (m.count == 1 && m.core_radius[0] == 0); };
+  if (inert(ma) && inert(mb)) return sweep(a, motion_a.velocity, b, motion_b.velocity);
   const Scales sc = scales_of(a, b, ma, mb);
   Found best;
   for (int i = 0; i < ma.count; ++i) {
