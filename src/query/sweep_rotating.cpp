@@ -394,8 +394,15 @@ std::optional<SweepHit> sweep_rotating(const Shape& a, const RigidMotion& motion
   if (auto e = validate(motion_a)) return refuse("motion_a", *e);
   if (auto e = validate(motion_b)) return refuse("motion_b", *e);
 
-  if (motion_a.angular_velocity == 0 && motion_b.angular_velocity == 0)
-    return sweep(a, motion_a.velocity, b, motion_b.velocity);
+  // Without rotation, or when only points and disks turn about their own centres (which
+  // does not move them), it is the translational sweep.
+  auto inert = [](const Shape& s, const RigidMotion& m) {
+    if (m.angular_velocity == 0) return true;
+    const Point* p = std::get_if<Point>(&s);
+    const Circle* c = std::get_if<Circle>(&s);
+    return (p && (!m.pivot || *m.pivot == p->at)) || (c && (!m.pivot || *m.pivot == c->center));
+  };
+  if (inert(a, motion_a) && inert(b, motion_b)) return sweep(a, motion_a.velocity, b, motion_b.velocity);
 
   SweepHit out;
   if (overlaps(a, b)) {
@@ -404,9 +411,7 @@ std::optional<SweepHit> sweep_rotating(const Shape& a, const RigidMotion& motion
     return out;
   }
   MovingBody ma(a, motion_a, true), mb(b, motion_b, true);
-  // A point or disk turning about its own centre does not move: translation only.
-  auto inert = [](const MovingBody& m) { return m.omega == 0 || (m.count == 1 && m.core_radius[0] == 0); };
-  if (inert(ma) && inert(mb)) return sweep(a, motion_a.velocity, b, motion_b.velocity);
+
   const Scales sc = scales_of(a, b, ma, mb);
   Found best;
   for (int i = 0; i < ma.count; ++i) {
