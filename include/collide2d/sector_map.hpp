@@ -19,7 +19,8 @@
 /// smaller bounding box. Points on a line belong to one of its sides (see docs/sectors.md).
 ///
 /// Coordinates are stored in double internally whatever `Real` is; distances are exact up to
-/// double rounding.
+/// double rounding. A built SectorMap is immutable: its const queries may run on several
+/// threads at once. At most 64 sectors may overlap at one point (more are ignored).
 
 #include <cstdint>
 #include <vector>
