@@ -168,7 +168,7 @@ class DynamicTree final : public Broadphase {
   void insert_leaf(std::uint32_t leaf);
   void remove_leaf(std::uint32_t leaf);
   std::uint32_t balance(std::uint32_t a);
-  void refit_up(std::uint32_t n);
+  void refit_up(std::uint32_t n, bool rotate);
   std::uint32_t build_range(std::uint32_t* leaves, std::size_t count, std::uint32_t parent);
 
   FatBoxRule rule_;

@@ -154,16 +154,16 @@ void DynamicTree::insert_leaf(std::uint32_t leaf) {
   } else {
     nodes_[old_parent].child2 = parent;
   }
-  refit_up(old_parent);  // the new parent's box and height are already right
+  refit_up(old_parent, true);  // the new parent's box and height are already right
 }
 
-// Walks up from n: rotates, recomputes box and height, and stops at the first node whose box
+// Walks up from n: rotates (on insertion only: a removal only shrinks boxes), recomputes box and height, and stops at the first node whose box
 // and height came out unchanged (nothing above it can change then).
-void DynamicTree::refit_up(std::uint32_t n) {
+void DynamicTree::refit_up(std::uint32_t n, bool rotate) {
   while (n != kNullIndex) {
     const Aabb old_box = nodes_[n].box;
     const std::int32_t old_height = nodes_[n].height;
-    n = balance(n);  // may put another node at n's place
+    if (rotate) n = balance(n);  // may put another node at n's place
     TreeNode& node = nodes_[n];
     const TreeNode& c1 = nodes_[node.child1];
     const TreeNode& c2 = nodes_[node.child2];
@@ -195,7 +195,7 @@ void DynamicTree::remove_leaf(std::uint32_t leaf) {
   else nodes_[grand].child2 = sibling;
   nodes_[sibling].parent = grand;
   free_node(parent);
-  refit_up(grand);
+  refit_up(grand, false);
 }
 
 // Tree rotations by the surface-area heuristic: at node a with children b and c, swap one
