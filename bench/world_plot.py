@@ -4,6 +4,9 @@
 
 Usage: world_plot.py BENCH.json OUT.svg
 
+Also prints the markdown tables of docs/benchmarks.md (collision world section) to stdout:
+time per step and the ratios to Box2D, and the ray and swing rows.
+
 BENCH.json is Google Benchmark's JSON output (--benchmark_out_format=json) of
 --benchmark_filter=world/step with repetitions; the median of each row (or the single run)
 is plotted. CPU time is used: the machine is shared and wall time counts waiting for a core.
@@ -39,6 +42,68 @@ def load(path):
     return series
 
 
+def rows(path, part):
+    """{name: (cpu_time in us, counters)} of the medians of world/<part>/... rows."""
+    with open(path) as f:
+        data = json.load(f)
+    out = {}
+    for b in data["benchmarks"]:
+        m = re.match(r"world/" + part + r"/([a-z0-9_]+)(/iterations:1)?(_median)?$", b["name"])
+        if not m or (b.get("run_type") == "aggregate" and b.get("aggregate_name") != "median"):
+            continue
+        scale = {"ns": 1e-3, "us": 1.0, "ms": 1e3, "s": 1e6}[b.get("time_unit", "ns")]
+        # A batch on threads: the main thread's CPU time says nothing; take the wall time.
+        t = b["real_time"] if "threads" in m.group(1) else b["cpu_time"]
+        out[m.group(1)] = (t * scale, b)
+    return out
+
+
+def tables(path, series):
+    ns = sorted({n for s in series.values() for n in s})
+    box2d = series.get("box2d_bp", {})
+    print("| peer | " + " | ".join(f"N = {n:,}" for n in ns) + " |")
+    print("|---|" + "---:|" * len(ns))
+    for key, label, _, _ in PEERS:
+        s = series.get(key)
+        if not s:
+            continue
+        cells = []
+        for n in ns:
+            t = s.get(n)
+            if t is None:
+                cells.append("")
+                continue
+            txt = f"{t / 1000:.3g} ms" if t >= 1000 else f"{t:.3g} us"
+            if key != "box2d_bp" and n in box2d:
+                txt += f" ({box2d[n] / t:.2f}x)"
+            cells.append(txt)
+        print(f"| {label} | " + " | ".join(cells) + " |")
+    print()
+    rays = rows(path, "rays")
+    if rays:
+        base = rays.get("box2d_inc", (None,))[0]
+        print("| rays: 1,000,000 closest hits, 100,000 static shapes | CPU time | ns per ray | hits | vs Box2D |")
+        print("|---|---:|---:|---:|---:|")
+        for k, (t, b) in sorted(rays.items(), key=lambda kv: -kv[1][0]):
+            ratio = f"{base / t:.2f}x" if base else ""
+            k = k + " (wall time)" if "threads" in k else k
+            print(f"| {k} | {t / 1000:.0f} ms | {t * 1000 / b['rays']:.0f} | {int(b['hits']):,} | {ratio} |")
+        print()
+    swing = rows(path, "swing")
+    if swing:
+        base = swing.get("box2d_tree_exact", (None,))[0]
+        print("| swings into 100,000 disks | us per swing | hits per swing | vs Box2D tree + exact |")
+        print("|---|---:|---:|---:|")
+        for k, (t, b) in sorted(swing.items(), key=lambda kv: -kv[1][0] / kv[1][1]["swings"]):
+            per = t / b["swings"]
+            ratio = f"{base / b_swings(swing['box2d_tree_exact']) / per:.2f}x" if base else ""
+            print(f"| {k} | {per:.2f} | {b['hits'] / b['swings']:.2f} | {ratio} |")
+
+
+def b_swings(row):
+    return row[1]["swings"]
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
@@ -47,7 +112,7 @@ def main():
         sys.exit("no world/step rows in " + sys.argv[1])
     ns = sorted({n for s in series.values() for n in s})
     ts = [t for s in series.values() for t in s.values()]
-    w, h, left, right, top, bottom = 820, 520, 80, 330, 40, 60
+    w, h, left, right, top, bottom = 860, 520, 80, 350, 40, 60
     x0, x1 = math.log10(ns[0]), math.log10(ns[-1])
     y0, y1 = math.floor(math.log10(min(ts))), math.ceil(math.log10(max(ts)))
     px = lambda n: left + (math.log10(n) - x0) / (x1 - x0) * (w - left - right)
@@ -82,6 +147,7 @@ def main():
     out.append("</svg>")
     with open(sys.argv[2], "w") as f:
         f.write("\n".join(out) + "\n")
+    tables(sys.argv[1], series)
 
 
 if __name__ == "__main__":

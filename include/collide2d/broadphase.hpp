@@ -131,9 +131,10 @@ struct TreeNode {
   bool is_leaf() const { return child1 == kNullIndex; }
 };
 
-/// Dynamic AABB tree: incremental insertion by the surface-area heuristic (branch and bound
-/// over the descent), height-balancing rotations on the way up, removal, moves that touch
-/// nothing while the fat box holds, and a full binned-SAH rebuild. Nodes live in one pool.
+/// Dynamic AABB tree: incremental insertion by a greedy surface-area-heuristic descent, tree
+/// rotations that shrink perimeters on the way up (with a height guard), removal, moves that
+/// touch nothing while the fat box holds, new pairs of the moved proxies queried in Z-order,
+/// nearest-first ray traversal, and a full binned-SAH rebuild. Nodes live in one pool.
 class DynamicTree final : public Broadphase {
  public:
   /// An empty tree with the given fat-box rule.

@@ -1,6 +1,6 @@
 // collide2d - 2D collision detection for games. MIT License.
 // Dynamic AABB tree: pool of nodes addressed by index, greedy surface-area-heuristic insertion,
-// height-balancing rotations, moves that keep the fat box while it holds, pairs of moved
+// perimeter-reducing rotations with a height guard, moves that keep the fat box while it holds, pairs of moved
 // proxies, nearest-first ray traversal and a binned-SAH full rebuild.
 #include <algorithm>
 #include <array>
