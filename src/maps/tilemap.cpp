@@ -78,8 +78,12 @@ Aabb TileMap::cell_box(int col, int row) const {
 }
 
 TileCell TileMap::cell_at(Vec2 p) const {
-  return {int(std::floor((p.x - origin_.x) * inv_tile_.x)),
-          int(std::floor((p.y - origin_.y) * inv_tile_.y))};
+  // Clamped before the conversion: a far-away (or non-finite) point must not overflow an int.
+  auto index = [](Real g) {
+    const double f = std::floor(double(g));
+    return f >= 1e9 ? 1000000000 : (f <= -1e9 || !(f == f)) ? -1000000000 : int(f);
+  };
+  return {index((p.x - origin_.x) * inv_tile_.x), index((p.y - origin_.y) * inv_tile_.y)};
 }
 
 void TileMap::rebuild() {

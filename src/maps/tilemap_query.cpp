@@ -19,9 +19,10 @@ WallDistance box_distance(Vec2 p, const Aabb& b) {
 
 /// The closed cell range [lo, hi] touched by the interval [a, b] of grid coordinates.
 void touched_range(Real a, Real b, int& lo, int& hi) {
-  const Real fa = std::floor(a);
-  lo = int(fa) - (fa == a ? 1 : 0);
-  hi = int(std::floor(b));
+  auto index = [](double f) { return f >= 1e9 ? 1000000000 : (f <= -1e9 || !(f == f)) ? -1000000000 : int(f); };
+  const double fa = std::floor(double(a));
+  lo = index(fa) - (fa == double(a) ? 1 : 0);
+  hi = index(std::floor(double(b)));
 }
 
 }  // namespace

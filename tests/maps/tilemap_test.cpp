@@ -472,3 +472,27 @@ TEST(TileMap, SetSolidRebuildsBoundary) {
   EXPECT_FALSE(m.is_free(Vec2{2, 2.5f}));  // on the wall's side: closed
   EXPECT_TRUE(m.is_free(Vec2{1.5f, 2.5f}));
 }
+
+// Far-away and non-finite inputs: answers, not overflows (UBSan runs this too).
+TEST(TileMap, FarAndNonFiniteInputsAreSafe) {
+  std::vector<std::uint8_t> g = {0, 1, 0, 0};
+  Invalid why;
+  const auto open = TileMap::from_grid(2, 2, g, {1, 1}, {}, &why, /*outside_solid=*/false);
+  ASSERT_TRUE(open.has_value());
+  const TileMap closed = make(2, 2, g);
+  const Real big = Real(1e30);
+  for (const TileMap* m : {&*open, &closed}) {
+    EXPECT_EQ(m->is_free(Vec2{big, -big}), !m->outside_solid());
+    EXPECT_FALSE(m->is_free(Vec2{std::numeric_limits<Real>::quiet_NaN(), 0}));
+    EXPECT_TRUE(std::isfinite(m->nearest_wall(Vec2{big, big}).distance));
+    EXPECT_EQ(m->is_free(Shape(Circle{{big, 0}, 1})), !m->outside_solid());
+    EXPECT_EQ(m->is_free(Shape(Aabb{{-big, -big}, {big, big}})), false);
+    const RayHit h = m->raycast(Ray{{-big, Real(0.5)}, {1, 0}, big * 2});
+    EXPECT_TRUE(h.hit);
+    std::vector<TileContact> cs;
+    m->contacts(Shape(Circle{{big, big}, 1}), cs);
+    EXPECT_TRUE(cs.empty());
+    EXPECT_EQ(m->cell_at({big, -big}).col, 1000000000);
+  }
+  EXPECT_EQ(open->wall_distance({Real(0.5), Real(0.5)}), Real(0.5));  // to the solid cell (1, 0)
+}
