@@ -551,6 +551,26 @@ TEST(RotatingSweep, FastTurnsPastAPoint) {
   }
 }
 
+TEST(RotatingSweep, FarFromTheOriginAndVeryFastSpins) {
+  using namespace collide2d;
+  const double c45 = std::sqrt(0.5);
+  // the rod and point of RodTurningOntoAPoint, 10,000 units away: float keeps ~1e-3 there
+  const Vec2 off{10000, -10000};
+  const Vec2 p = off + Vec2{Real(0.5 * c45), Real(0.5 * c45)};
+  SweepHit h = must_sweep(Segment{off + Vec2{-1, 0}, off + Vec2{1, 0}}, {{0, 0}, kPi / 2, {}}, Point{p}, {});
+  ASSERT_TRUE(h.hit);
+  EXPECT_NEAR(double(h.time), 0.5, kDouble ? 1e-6 : 5e-3);
+  // 100,000 radians per step: the rod meets the point after an eighth of a turn
+  h = must_sweep(Segment{{-1, 0}, {1, 0}}, {{0, 0}, Real(1e5), {}},
+                 Point{{Real(0.5 * c45), Real(0.5 * c45)}}, {});
+  ASSERT_TRUE(h.hit);
+  EXPECT_NEAR(double(h.time) * 1e5, 3.14159265358979 / 4, 1e-3);
+  // and a disk 0.08 beyond its reach is never touched in 48 turns (about 4,000 steps of
+  // advancement; a million turns would stop at kRotatingSweepMaxSteps and report that time)
+  h = must_sweep(Box({0, 0}, {1, Real(0.2)}, 0), {{0, 0}, Real(300), {}}, Circle{{0, Real(1.2)}, Real(0.1)}, {});
+  EXPECT_FALSE(h.hit);
+}
+
 TEST(RotatingSweep, OrbitAboutAPivot) {
   using namespace collide2d;
   // a small disk carried half a turn round the origin onto a point on the far side
