@@ -72,7 +72,8 @@ struct CharacterOptions {
 struct CharacterMove {
   Vec2 position;      ///< the character's new center
   Vec2 displacement;  ///< the input displacement without the parts that went into the coast
-                      ///< (the new velocity times the step)
+                      ///< (the new velocity times the step); zero when the move was refused
+                      ///< for making no progress (pressed into a corner)
   std::vector<CoastContact> contacts;  ///< coast contacts met on the way (depth 0: touching)
   bool blocked = false;  ///< some motion was dropped (a bay too narrow, two opposing coasts)
   bool on_land = true;   ///< the whole disk ends on land (false only when it started off it
