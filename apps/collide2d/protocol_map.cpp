@@ -38,6 +38,9 @@ Json answer_map_query(const Json& in) {
   const Vec2 point = parse_vec2(require_field(in, "", "point"), "point");
   const Real radius = parse_real(require_field(in, "", "radius"), "radius");
   if (!(radius >= 0)) protocol_fail("radius", "must be >= 0");
+  // The same coordinate limits as a circle shape (beyond them distances may overflow).
+  if (auto bad = validate(Shape(Circle{point, radius})))
+    protocol_fail(bad->field == "radius" ? "radius" : "point", bad->message);
 
   // "path#NAME": the name picks one map inside the file (a WAD's E1M1). A '#' is taken as the
   // separator only when the part before it is a WAD path, so Tiled paths may contain '#'.

@@ -18,6 +18,9 @@ namespace collide2d {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
+/// Beyond this coordinate magnitude squared distances to the map may overflow; nearest_wall then
+/// ranks walls by distance (the square of 1e150 is 1e300, below the largest double).
+constexpr double kFarCoordinate = 1e150;
 
 // Does the segment p -> q cross edge e? Vertices of e exactly on the line pq count as lying on
 // its positive side (a consistent symbolic shift of pq), and a p exactly on e counts as lying
@@ -348,7 +351,12 @@ SectorMap::Near SectorMap::nearest_wall_d(double px, double py) const {
   const int ci = std::clamp(int((cx - gx_) / h_), 0, nx_ - 1);
   const int cj = std::clamp(int((cy - gy_) / h_), 0, ny_ - 1);
   const int kmax = std::max({ci, nx_ - 1 - ci, cj, ny_ - 1 - cj});
-  double best2 = kInf;  // squared distance of the best so far (no square roots in the loop)
+  // Candidates are ranked by squared distance (no square roots in the loop), unless p is so far
+  // out that squares could overflow to infinity (|coordinate| beyond about 1e150): then by the
+  // distance itself, which ranks them the same way.
+  const bool far = !(std::fabs(px) < kFarCoordinate && std::fabs(py) < kFarCoordinate);
+  auto rank = [far](double dx, double dy) { return far ? std::hypot(dx, dy) : dx * dx + dy * dy; };
+  double best2 = kInf;  // rank of the best so far
   auto visit = [&](int i, int j) {
     const std::size_t c = std::size_t(j) * std::size_t(nx_) + std::size_t(i);
     for (int k = wall_start_[c]; k < wall_start_[c + 1]; ++k) {
@@ -361,8 +369,9 @@ SectorMap::Near SectorMap::nearest_wall_d(double px, double py) const {
       t = std::clamp(t, 0.0, 1.0);
       const double qx = t == 1 ? vx_[std::size_t(l.v2)] : ax + t * dx;
       const double qy = t == 1 ? vy_[std::size_t(l.v2)] : ay + t * dy;
-      const double d2 = (px - qx) * (px - qx) + (py - qy) * (py - qy);
-      if (d2 < best2 || (d2 == best2 && li < best.line)) best2 = d2, best = Near{0, qx, qy, li};
+      const double d2 = rank(px - qx, py - qy);
+      if (best.line < 0 || d2 < best2 || (d2 == best2 && li < best.line))
+        best2 = d2, best = Near{0, qx, qy, li};
     }
   };
   for (int k = 0; k <= kmax; ++k) {
@@ -371,7 +380,7 @@ SectorMap::Near SectorMap::nearest_wall_d(double px, double py) const {
       const double x0 = gx_ + (ci - k + 1) * h_, x1 = gx_ + (ci + k) * h_;
       const double y0 = gy_ + (cj - k + 1) * h_, y1 = gy_ + (cj + k) * h_;
       const double gap = std::min({cx - x0, x1 - cx, cy - y0, y1 - cy});
-      if (gap > 0 && gap * gap > best2) break;
+      if (gap > 0 && rank(gap, 0) > best2) break;
     }
     const int ia = ci - k, ib = ci + k, ja = cj - k, jb = cj + k;
     for (int i = std::max(ia, 0); i <= std::min(ib, nx_ - 1); ++i) {
