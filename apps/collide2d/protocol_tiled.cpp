@@ -26,6 +26,7 @@ const Loaded& load_cached(const std::string& path) {
     try {
       TiledLoadOptions opt;
       opt.load_objects = false;
+      opt.require_tilesets = false;  // blocked cells need only firstgids (FORMAT.md, the data README)
       entry = std::make_unique<Loaded>(load_tiled(path, opt).collision);
     } catch (const LoadError& e) {
       entry = std::make_unique<Loaded>(std::string(e.what()));

@@ -43,6 +43,11 @@ struct TiledLoadOptions {
   std::string collision_layer = "Collision";  ///< tile layer name, matched in any case
   std::string collision_property;             ///< non-empty: collision by this tile property
   bool load_objects = true;                   ///< read object layers into `TiledMap::objects`
+  /// true (the default): an external tileset that cannot be opened is an error. false: it is
+  /// kept with its firstgid only (`TiledTileset::missing`), which is all the blocked-cell rule
+  /// needs, and gids are not checked against tile counts; collision by tile property still
+  /// needs every tileset. The tool's map_query reads maps this way.
+  bool require_tilesets = true;
 };
 
 /// A tileset as far as collision needs it.
@@ -51,6 +56,8 @@ struct TiledTileset {
   std::string name;
   std::string source;       ///< the external file as named in the map ("" when inline)
   int tile_count = 0;       ///< 0 when the file does not say
+  bool missing = false;     ///< the external file could not be opened (see require_tilesets)
+  std::string missing_path; ///< the path that was tried, when `missing`
   /// Local tile id -> property name -> value (as text: "true", "1", ...).
   std::map<int, std::map<std::string, std::string>> properties;
 };

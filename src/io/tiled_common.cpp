@@ -310,6 +310,11 @@ void finish_map(TiledMap& map, const TiledLoadOptions& options) {
   const std::string& file = map.path;
   std::stable_sort(map.tilesets.begin(), map.tilesets.end(),
                    [](const TiledTileset& a, const TiledTileset& b) { return a.firstgid < b.firstgid; });
+  const bool lenient = !options.require_tilesets && options.collision_property.empty();
+  for (const TiledTileset& t : map.tilesets)
+    if (t.missing && !lenient)
+      fail(file, "tileset '" + t.source + "' (firstgid " + std::to_string(t.firstgid) + ")",
+           "missing tileset: cannot open " + t.missing_path);
   for (TiledObject& o : map.objects) make_object_shapes(o);
   const std::size_t count = std::size_t(map.width) * std::size_t(map.height);
   std::vector<std::uint8_t> blocked(count, 0);
@@ -322,6 +327,7 @@ void finish_map(TiledMap& map, const TiledLoadOptions& options) {
     return ts;
   };
   auto check_gids = [&](const TiledLayer& layer) {
+    if (lenient) return;  // only firstgids are known: every non-zero gid is some tile
     const std::string where = "layer '" + layer.name + "'";
     for (std::size_t i = 0; i < layer.gids.size(); ++i) {
       const std::uint32_t g = layer.gids[i] & ~kTiledGidFlags;

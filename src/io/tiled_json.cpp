@@ -187,9 +187,11 @@ namespace tiled_detail {
 void load_external_tileset(TiledTileset& ts, const std::string& map_path, int tile_w, int tile_h) {
   const std::string full = resolve_path(map_path, ts.source);
   std::ifstream probe(full, std::ios::binary);
-  if (!probe)
-    fail(map_path, "tileset '" + ts.source + "' (firstgid " + std::to_string(ts.firstgid) + ")",
-         "missing tileset: cannot open " + full);
+  if (!probe) {  // finish_map decides whether that is an error (TiledLoadOptions::require_tilesets)
+    ts.missing = true;
+    ts.missing_path = full;
+    return;
+  }
   probe.close();
   const std::string text = read_file(full, "tileset");
   std::size_t i = 0;

@@ -303,6 +303,26 @@ TEST(TiledLoader, BadFilesNameFileAndElement) {
   std::string missing = good;
   missing.replace(missing.find("col.tsx"), 7, "nope.tsx");
   expect_error(write("maps/missing.tmx", missing), {"tileset '../tilesets/nope.tsx'", "missing tileset"});
+  // ... unless only blocked cells are wanted (require_tilesets false, as the tool's map_query):
+  // then the missing file is kept by its firstgid and the grid is the one the present file gives
+  {
+    TiledLoadOptions lenient;
+    lenient.require_tilesets = false;
+    const TiledMap with = load_tiled(write("maps/present.tmx", good));
+    const TiledMap without = load_tiled(write("maps/missing_lenient.tmx", missing), lenient);
+    ASSERT_EQ(with.collision.width(), without.collision.width());
+    ASSERT_EQ(with.collision.height(), without.collision.height());
+    for (int r = 0; r < with.collision.height(); ++r)
+      for (int c = 0; c < with.collision.width(); ++c)
+        EXPECT_EQ(with.collision.solid(c, r), without.collision.solid(c, r)) << c << "," << r;
+    EXPECT_GT(with.collision.solid_count(), 0u);
+    bool flagged = false;
+    for (const TiledTileset& t : without.tilesets) flagged = flagged || t.missing;
+    EXPECT_TRUE(flagged);
+    TiledLoadOptions by_property = lenient;
+    by_property.collision_property = "collides";
+    expect_error(write("maps/missing_prop.tmx", missing), {"missing tileset"}, by_property);
+  }
   // a gid no tileset holds (tilesets start at 51 here)
   std::string nots = good;
   nots.replace(nots.find("firstgid=\"1\""), 12, "firstgid=\"100\"");
