@@ -11,7 +11,10 @@ namespace collide2d::tool {
 Json answer_disc_union(const std::string& op, const Json& in) {
   const std::vector<Circle> discs = parse_discs(require_field(in, "", "discs"), "discs");
   Vec2 point;
-  if (op == "disc_union_query") point = parse_vec2(require_field(in, "", "point"), "point");
+  if (op == "disc_union_query") {
+    point = parse_vec2(require_field(in, "", "point"), "point");
+    if (auto bad = validate(Shape(Point{point}))) protocol_fail("point", bad->message);  // the 1e12 limit
+  }
   const DiscUnion land(discs);
   Json out = Json::object();
   if (op == "disc_union_boundary") {

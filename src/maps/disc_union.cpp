@@ -8,6 +8,7 @@
 #include <string>
 
 #include "maps/disc_union_internal.hpp"
+#include "shapes/limits.hpp"
 
 namespace collide2d {
 
@@ -64,6 +65,10 @@ std::optional<Invalid> validate_discs(std::span<const Circle> discs) {
       return Invalid{field, "center must be finite numbers"};
     if (!std::isfinite(d.radius)) return Invalid{field, "radius must be a finite number"};
     if (!(d.radius > 0)) return Invalid{field, "radius must be > 0 (got " + std::to_string(d.radius) + ")"};
+    // The shapes' coordinate limit: beyond it squared distances overflow or swamp the tolerance.
+    if (std::fabs(d.center.x) > kMaxCoordinate || std::fabs(d.center.y) > kMaxCoordinate)
+      return Invalid{field, "center beyond the coordinate limit 1e12"};
+    if (d.radius > kMaxCoordinate) return Invalid{field, "radius beyond the coordinate limit 1e12"};
   }
   return std::nullopt;
 }

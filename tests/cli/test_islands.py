@@ -100,6 +100,20 @@ def main():
     rc, so, se = run([tool, "render", bad, "--out", os.path.join(work, "bad.svg")])
     if rc == 0 or "discs[1]" not in se or "radius" not in se:
         fails.append(f"bad radius: exit {rc}, message {se!r}")
+    # values beyond the coordinate limit (1e12): an error naming the field, never an internal error
+    lines = [
+        {"id": 1, "op": "disc_union_query", "discs": [[0, 0, 1]], "point": [1.7e308, 1.7e308]},
+        {"id": 2, "op": "disc_union_boundary", "discs": [[-1.7e308, 0, 1.7e308], [1.7e308, 0, 1.7e308]]},
+        {"id": 3, "op": "disc_union_boundary", "discs": [[0, 0, 1], [1e200, 0, 1]]},
+    ]
+    p = subprocess.run([tool, "query"], input="\n".join(json.dumps(l) for l in lines).encode(),
+                       stdout=subprocess.PIPE, timeout=60)
+    answers = [json.loads(l) for l in p.stdout.decode().splitlines()]
+    for want, line in zip(["point", "discs[0]", "discs[1]"], answers):
+        if "error" not in line or not line["error"].startswith(want) or "internal" in line["error"]:
+            fails.append(f"expected an error naming {want}: {line}")
+    if len(answers) != len(lines):
+        fails.append(f"{len(lines)} lines in, {len(answers)} out")
     empty = os.path.join(work, "empty.json")
     with open(empty, "w") as f:
         json.dump({"discs": []}, f)

@@ -340,6 +340,15 @@ TEST(DiscUnionValidation, BadDiscsAreNamed) {
   EXPECT_EQ(validate_discs(nanc)->field, "discs[2]");
   const std::vector<Circle> nanr = {{{0, 0}, nan}};
   EXPECT_TRUE(validate_discs(nanr).has_value());
+  // Beyond the shapes' coordinate limit (1e12): refused, naming the disc.
+  if (Real(1e13) < std::numeric_limits<Real>::max()) {
+    const std::vector<Circle> far = {{{0, 0}, 1}, {{Real(1e13), 0}, 1}};
+    EXPECT_EQ(validate_discs(far)->field, "discs[1]");
+    const std::vector<Circle> huge = {{{0, 0}, Real(1e13)}};
+    EXPECT_EQ(validate_discs(huge)->field, "discs[0]");
+    const std::vector<Circle> edge = {{{Real(-1e11), Real(1e11)}, Real(1e11)}};
+    EXPECT_FALSE(validate_discs(edge).has_value());
+  }
   // No discs: valid, no land, no coast.
   const DiscUnion none(std::vector<Circle>{});
   EXPECT_TRUE(none.empty());
