@@ -5,7 +5,9 @@
 #include <iosfwd>
 #include <string>
 
-namespace collide2d::tool {
+#include "collide2d/config.hpp"
+
+namespace collide2d::inline COLLIDE2D_ABI::tool {
 
 /// Runs the bouncing-ball game (a ball at over ten radii per step in a walled field with
 /// hexagons, 100,000 steps of `move` with bounces), writes `out_dir`/bouncing_ball.svg (the

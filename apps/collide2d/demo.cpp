@@ -17,7 +17,7 @@
 #include "shape_draw.hpp"
 #include "svg.hpp"
 
-namespace collide2d::tool {
+namespace collide2d::inline COLLIDE2D_ABI::tool {
 
 namespace {
 

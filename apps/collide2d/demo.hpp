@@ -7,7 +7,9 @@
 #include <string>
 #include <vector>
 
-namespace collide2d::tool {
+#include "collide2d/config.hpp"
+
+namespace collide2d::inline COLLIDE2D_ABI::tool {
 
 /// What `collide2d demo` was asked for.
 struct DemoOptions {

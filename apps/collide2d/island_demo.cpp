@@ -18,7 +18,7 @@
 #include "demo.hpp"
 #include "island_svg.hpp"
 
-namespace collide2d::tool {
+namespace collide2d::inline COLLIDE2D_ABI::tool {
 
 namespace {
 

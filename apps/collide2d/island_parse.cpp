@@ -3,7 +3,7 @@
 
 #include "island_parse.hpp"
 
-namespace collide2d::tool {
+namespace collide2d::inline COLLIDE2D_ABI::tool {
 
 std::vector<Circle> parse_discs(const Json& v, const std::string& path) {
   if (!v.is_array()) protocol_fail(path, "must be an array of [x, y, r] arrays");

@@ -9,7 +9,7 @@
 #include "collide2d/disc_union.hpp"
 #include "protocol.hpp"
 
-namespace collide2d::tool {
+namespace collide2d::inline COLLIDE2D_ABI::tool {
 
 /// Parses `[[x, y, r], ...]` named `path` ("discs"): finite numbers, r > 0; an empty array is
 /// valid. Throws ProtocolError naming the element ("discs[3]: radius must be > 0").

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <cstdio>
 
-namespace collide2d::tool {
+namespace collide2d::inline COLLIDE2D_ABI::tool {
 
 namespace {
 

@@ -11,7 +11,7 @@
 #include "collide2d/disc_union.hpp"
 #include "svg.hpp"
 
-namespace collide2d::tool {
+namespace collide2d::inline COLLIDE2D_ABI::tool {
 
 /// A world rectangle mapped onto a rectangle of a document, as `draw::SvgPanel` maps it.
 class IslandView {

@@ -12,6 +12,11 @@
 #include "protocol.hpp"
 #include "render.hpp"
 
+// The protocol built on the float library (protocol.hpp declares the double one, this build's).
+namespace collide2d::f32::tool {
+int run_query(std::istream& in, std::ostream& out, bool flush_each_line);
+}
+
 int main(int argc, char** argv) {
   CLI::App app{"collide2d - 2D collision detection for games"};
   app.require_subcommand(1);
@@ -23,7 +28,11 @@ int main(int argc, char** argv) {
       "  collide2d render freedoom1.wad#E1M1    draws a map to E1M1's SVG");
 
   CLI::App* query = app.add_subcommand(
-      "query", "Answer JSON Lines queries (FORMAT.md, version 1) from stdin, one line each");
+      "query", "Answer JSON Lines queries (FORMAT.md, version 1.1) from stdin, one line each");
+  std::string scalar = "double";
+  query->add_option("--scalar", scalar, "The library that computes: double, or float (what games get by default)")
+      ->check(CLI::IsMember({"float", "double"}))
+      ->capture_default_str();
 
   collide2d::tool::DemoOptions demo_opt;
   CLI::App* demo = app.add_subcommand("demo", "Run the bundled scenarios and write their pictures");
@@ -48,7 +57,8 @@ int main(int argc, char** argv) {
     std::ios::sync_with_stdio(false);
     // Answer at once when someone types; batch the output when piped.
     const bool interactive = isatty(STDIN_FILENO) != 0;
-    const int rc = collide2d::tool::run_query(std::cin, std::cout, interactive);
+    const int rc = scalar == "float" ? collide2d::f32::tool::run_query(std::cin, std::cout, interactive)
+                                     : collide2d::f64::tool::run_query(std::cin, std::cout, interactive);
     if (rc != 0) std::cerr << "collide2d query: reading stdin or writing stdout failed\n";
     return rc;
   }

@@ -14,7 +14,7 @@
 
 #include "collide2d/sweep.hpp"
 
-namespace collide2d::tool {
+namespace collide2d::inline COLLIDE2D_ABI::tool {
 
 namespace {
 

@@ -12,7 +12,7 @@
 #include "collide2d/query.hpp"
 #include "collide2d/shapes.hpp"
 
-namespace collide2d::tool {
+namespace collide2d::inline COLLIDE2D_ABI::tool {
 
 using Json = nlohmann::ordered_json;
 

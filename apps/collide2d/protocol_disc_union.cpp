@@ -6,7 +6,7 @@
 #include "island_parse.hpp"
 #include "protocol.hpp"
 
-namespace collide2d::tool {
+namespace collide2d::inline COLLIDE2D_ABI::tool {
 
 Json answer_disc_union(const std::string& op, const Json& in) {
   const std::vector<Circle> discs = parse_discs(require_field(in, "", "discs"), "discs");

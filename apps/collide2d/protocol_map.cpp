@@ -9,7 +9,7 @@
 
 #include "protocol.hpp"
 
-namespace collide2d::tool {
+namespace collide2d::inline COLLIDE2D_ABI::tool {
 
 namespace {
 

@@ -11,7 +11,7 @@
 #include "collide2d/tiled.hpp"
 #include "protocol.hpp"
 
-namespace collide2d::tool {
+namespace collide2d::inline COLLIDE2D_ABI::tool {
 
 namespace {
 

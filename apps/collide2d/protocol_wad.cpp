@@ -16,7 +16,7 @@
 #include "collide2d/wad.hpp"
 #include "protocol.hpp"
 
-namespace collide2d::tool {
+namespace collide2d::inline COLLIDE2D_ABI::tool {
 
 namespace {
 

@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace collide2d::tool {
+namespace collide2d::inline COLLIDE2D_ABI::tool {
 
 namespace {
 

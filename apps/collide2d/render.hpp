@@ -8,7 +8,9 @@
 #include <iosfwd>
 #include <string>
 
-namespace collide2d::tool {
+#include "collide2d/config.hpp"
+
+namespace collide2d::inline COLLIDE2D_ABI::tool {
 
 struct RenderOptions {
   std::string input;     ///< the file (without any "#NAME")

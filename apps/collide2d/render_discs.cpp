@@ -11,7 +11,7 @@
 #include "island_svg.hpp"
 #include "render.hpp"
 
-namespace collide2d::tool {
+namespace collide2d::inline COLLIDE2D_ABI::tool {
 
 int render_discs(const RenderOptions& opt, std::ostream& log, std::ostream& err) {
   std::vector<Circle> discs;

@@ -8,7 +8,7 @@
 #include "render.hpp"
 #include "tiles_draw.hpp"
 
-namespace collide2d::tool {
+namespace collide2d::inline COLLIDE2D_ABI::tool {
 
 int render_tiled(const RenderOptions& opt, std::ostream& log, std::ostream& err) {
   TiledMap map;

@@ -9,7 +9,7 @@
 #include "render.hpp"
 #include "wad_draw.hpp"
 
-namespace collide2d::tool {
+namespace collide2d::inline COLLIDE2D_ABI::tool {
 
 int render_wad(const RenderOptions& opt, std::ostream& log, std::ostream& err) {
   try {

@@ -3,7 +3,7 @@
 
 #include <type_traits>
 
-namespace collide2d::draw {
+namespace collide2d::inline COLLIDE2D_ABI::draw {
 
 std::array<Vec2, 4> box_corners(const Box& b) {
   const Vec2 h = b.half_extents;

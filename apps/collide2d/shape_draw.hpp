@@ -5,7 +5,7 @@
 #include "collide2d/shapes.hpp"
 #include "svg.hpp"
 
-namespace collide2d::draw {
+namespace collide2d::inline COLLIDE2D_ABI::draw {
 
 /// Draws a shape exactly: a sector as its arc path, a rounded polygon or capsule with its
 /// rounding, a point as a marker of fixed pixel size.

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <vector>
 
-namespace collide2d::draw {
+namespace collide2d::inline COLLIDE2D_ABI::draw {
 
 namespace {
 

@@ -10,7 +10,7 @@
 
 #include "collide2d/math.hpp"
 
-namespace collide2d::draw {
+namespace collide2d::inline COLLIDE2D_ABI::draw {
 
 /// How a primitive is painted. Colors are SVG color strings ("#d62728", "none").
 struct Style {

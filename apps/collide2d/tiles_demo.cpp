@@ -23,7 +23,7 @@
 #include "demo.hpp"
 #include "tiles_draw.hpp"
 
-namespace collide2d::tool {
+namespace collide2d::inline COLLIDE2D_ABI::tool {
 
 namespace {
 

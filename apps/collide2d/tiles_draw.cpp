@@ -7,7 +7,7 @@
 #include <cmath>
 #include <cstdio>
 
-namespace collide2d::tool {
+namespace collide2d::inline COLLIDE2D_ABI::tool {
 
 std::string svg_num(double v) {
   if (!std::isfinite(v)) v = 0;

@@ -10,7 +10,7 @@
 #include "collide2d/tilemap.hpp"
 #include "svg.hpp"
 
-namespace collide2d::tool {
+namespace collide2d::inline COLLIDE2D_ABI::tool {
 
 /// World (map) coordinates to picture pixels: uniform scale plus a margin.
 struct TileView {

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <cstdio>
 
-namespace collide2d::tool {
+namespace collide2d::inline COLLIDE2D_ABI::tool {
 
 WadView::WadView(Vec2 lo, Vec2 hi, double x, double y, double w, double h) {
   const double ww = std::max(double(hi.x) - double(lo.x), 1e-9);

@@ -9,7 +9,7 @@
 #include "collide2d/sector_map.hpp"
 #include "svg.hpp"
 
-namespace collide2d::tool {
+namespace collide2d::inline COLLIDE2D_ABI::tool {
 
 /// World (map units, y up) to picture pixels: the map's box fitted into a rectangle.
 struct WadView {

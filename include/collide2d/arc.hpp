@@ -12,7 +12,7 @@
 #include "collide2d/query.hpp"
 #include "collide2d/sweep.hpp"
 
-namespace collide2d {
+namespace collide2d::inline COLLIDE2D_ABI {
 
 /// A circular arc: the points center + radius * (cos a, sin a) for a in [start, start + sweep].
 /// The constructor caches the unit directions of both ends, so tests need no trigonometry.

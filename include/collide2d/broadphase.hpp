@@ -20,7 +20,7 @@
 
 #include "collide2d/shapes.hpp"
 
-namespace collide2d {
+namespace collide2d::inline COLLIDE2D_ABI {
 
 /// A non-owning reference to a callable (cheap to pass through a virtual interface).
 template <class Sig>

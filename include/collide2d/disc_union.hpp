@@ -22,7 +22,7 @@
 #include "collide2d/arc.hpp"
 #include "collide2d/query.hpp"
 
-namespace collide2d {
+namespace collide2d::inline COLLIDE2D_ABI {
 
 /// Relative tolerance of disc unions (times the input's size; see the file comment).
 inline constexpr Real kDiscUnionRelTol = std::numeric_limits<Real>::epsilon() * Real(64);

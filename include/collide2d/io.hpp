@@ -6,7 +6,9 @@
 #include <stdexcept>
 #include <string>
 
-namespace collide2d {
+#include "collide2d/config.hpp"
+
+namespace collide2d::inline COLLIDE2D_ABI {
 
 /// A map file that cannot be loaded: which file, where in it, and what is wrong.
 /// `what()` reads "<file>: <where>: <message>" (parts that are empty are left out).

@@ -6,7 +6,9 @@
 #include <cstdint>
 #include <limits>
 
-namespace collide2d {
+#include "collide2d/config.hpp"
+
+namespace collide2d::inline COLLIDE2D_ABI {
 
 #ifdef COLLIDE2D_DOUBLE
 using Real = double;  ///< the scalar type: double when built with COLLIDE2D_DOUBLE

@@ -31,7 +31,7 @@
 #include "collide2d/query.hpp"
 #include "collide2d/sweep.hpp"
 
-namespace collide2d {
+namespace collide2d::inline COLLIDE2D_ABI {
 
 /// The skin of a pair in units of the sweep's touching tolerance (see the file comment).
 inline constexpr Real kMoveSkinFactor = 4;

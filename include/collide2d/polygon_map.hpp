@@ -15,7 +15,7 @@
 
 #include "collide2d/math.hpp"
 
-namespace collide2d {
+namespace collide2d::inline COLLIDE2D_ABI {
 
 /// Exact sign of cross(b - a, c - a): +1 when a, b, c turn counter-clockwise, -1 clockwise,
 /// 0 when collinear. Computed in double with an exact fallback (no rounding error at all).

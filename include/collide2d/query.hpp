@@ -12,7 +12,7 @@
 
 #include "collide2d/shapes.hpp"
 
-namespace collide2d {
+namespace collide2d::inline COLLIDE2D_ABI {
 
 /// One of the eight shape value types.
 template <class T>

@@ -28,7 +28,7 @@
 #include "collide2d/math.hpp"
 #include "collide2d/polygon_map.hpp"
 
-namespace collide2d {
+namespace collide2d::inline COLLIDE2D_ABI {
 
 /// A line definition: from vertex v1 to vertex v2, the sector on its right (front, Doom's
 /// first sidedef) and on its left (back), -1 for none.

@@ -11,7 +11,7 @@
 
 #include "collide2d/math.hpp"
 
-namespace collide2d {
+namespace collide2d::inline COLLIDE2D_ABI {
 
 /// What is wrong with an input: the field (e.g. "radius", "points") and a message.
 struct Invalid {

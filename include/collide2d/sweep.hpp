@@ -11,7 +11,7 @@
 
 #include "collide2d/query.hpp"
 
-namespace collide2d {
+namespace collide2d::inline COLLIDE2D_ABI {
 
 /// The first contact of two translating shapes.
 struct SweepHit {

@@ -33,7 +33,7 @@
 #include "collide2d/shapes.hpp"
 #include "collide2d/tilemap.hpp"
 
-namespace collide2d {
+namespace collide2d::inline COLLIDE2D_ABI {
 
 /// Tiled's gid flag bits (flips and hexagonal rotation), cleared to get the tile's gid.
 inline constexpr std::uint32_t kTiledGidFlags = 0xF0000000u;

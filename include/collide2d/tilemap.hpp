@@ -35,7 +35,7 @@
 #include "collide2d/query.hpp"
 #include "collide2d/sweep.hpp"
 
-namespace collide2d {
+namespace collide2d::inline COLLIDE2D_ABI {
 
 /// The skin of map motion relative to the tile size (see the file comment).
 inline constexpr Real kTileSkinRel = sizeof(Real) == 8 ? Real(1e-7) : Real(1e-3);

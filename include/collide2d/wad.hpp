@@ -17,7 +17,7 @@
 #include "collide2d/io.hpp"
 #include "collide2d/sector_map.hpp"
 
-namespace collide2d::wad {
+namespace collide2d::inline COLLIDE2D_ABI::wad {
 
 /// "No sidedef" / "no child" marker in LINEDEFS.
 inline constexpr std::uint16_t kNone = 0xFFFF;

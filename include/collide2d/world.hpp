@@ -31,7 +31,7 @@
 #include "collide2d/query.hpp"
 #include "collide2d/sweep.hpp"
 
-namespace collide2d {
+namespace collide2d::inline COLLIDE2D_ABI {
 
 /// Addresses one proxy of one world. A destroyed proxy's handle stays stale forever (the
 /// slot's generation moves on), and a handle of another world is recognised as foreign.

@@ -8,7 +8,7 @@
 
 #include "collide2d/shapes.hpp"
 
-namespace collide2d::bp {
+namespace collide2d::inline COLLIDE2D_ABI::bp {
 
 /// Smallest box holding both.
 inline Aabb merge(const Aabb& a, const Aabb& b) { return {min(a.min, b.min), max(a.max, b.max)}; }

@@ -11,7 +11,7 @@
 #include "broadphase/box_ops.hpp"
 #include "collide2d/broadphase.hpp"
 
-namespace collide2d {
+namespace collide2d::inline COLLIDE2D_ABI {
 
 using bp::holds;
 using bp::merge;

@@ -11,7 +11,7 @@
 #include "broadphase/box_ops.hpp"
 #include "collide2d/broadphase.hpp"
 
-namespace collide2d {
+namespace collide2d::inline COLLIDE2D_ABI {
 
 namespace {
 /// Cell coordinates are clamped to this magnitude (beyond it cells merge: still correct).

@@ -3,7 +3,7 @@
 
 #include <utility>
 
-namespace collide2d {
+namespace collide2d::inline COLLIDE2D_ABI {
 
 namespace {
 std::string compose(const std::string& file, const std::string& where, const std::string& message) {

@@ -13,7 +13,7 @@
 
 #include "io/tiled_internal.hpp"
 
-namespace collide2d {
+namespace collide2d::inline COLLIDE2D_ABI {
 
 namespace tiled_detail {
 

@@ -10,7 +10,7 @@
 
 #include "collide2d/tiled.hpp"
 
-namespace collide2d::tiled_detail {
+namespace collide2d::inline COLLIDE2D_ABI::tiled_detail {
 
 /// Largest map accepted (cells), so a corrupt size cannot ask for gigabytes.
 inline constexpr std::int64_t kMaxCells = std::int64_t(1) << 24;

@@ -6,7 +6,7 @@
 
 #include "io/tiled_internal.hpp"
 
-namespace collide2d {
+namespace collide2d::inline COLLIDE2D_ABI {
 
 using namespace tiled_detail;
 using Json = nlohmann::json;

@@ -9,7 +9,7 @@
 
 #include "collide2d/wad.hpp"
 
-namespace collide2d::wad {
+namespace collide2d::inline COLLIDE2D_ABI::wad {
 
 namespace {
 

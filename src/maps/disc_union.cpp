@@ -10,7 +10,7 @@
 #include "maps/disc_union_internal.hpp"
 #include "shapes/limits.hpp"
 
-namespace collide2d {
+namespace collide2d::inline COLLIDE2D_ABI {
 
 namespace {
 

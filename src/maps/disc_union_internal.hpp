@@ -9,7 +9,7 @@
 
 #include "collide2d/disc_union.hpp"
 
-namespace collide2d {
+namespace collide2d::inline COLLIDE2D_ABI {
 
 /// Squared distance from p to a box (0 inside).
 inline Real box_distance_sq(const Aabb& b, Vec2 p) {

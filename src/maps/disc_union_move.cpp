@@ -8,7 +8,7 @@
 #include "collide2d/motion.hpp"
 #include "maps/disc_union_internal.hpp"
 
-namespace collide2d {
+namespace collide2d::inline COLLIDE2D_ABI {
 
 namespace {
 

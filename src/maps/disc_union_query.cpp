@@ -9,7 +9,7 @@
 
 #include "maps/disc_union_internal.hpp"
 
-namespace collide2d {
+namespace collide2d::inline COLLIDE2D_ABI {
 
 namespace {
 

@@ -10,7 +10,7 @@
 
 #include "collide2d/polygon_map.hpp"
 
-namespace collide2d {
+namespace collide2d::inline COLLIDE2D_ABI {
 
 namespace {
 

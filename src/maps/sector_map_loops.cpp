@@ -8,7 +8,7 @@
 
 #include "collide2d/sector_map.hpp"
 
-namespace collide2d {
+namespace collide2d::inline COLLIDE2D_ABI {
 
 std::vector<std::vector<Vec2>> SectorMap::sector_loops(int s) const {
   std::vector<std::vector<Vec2>> loops;

@@ -7,7 +7,7 @@
 
 #include "collide2d/tilemap.hpp"
 
-namespace collide2d {
+namespace collide2d::inline COLLIDE2D_ABI {
 
 namespace {
 

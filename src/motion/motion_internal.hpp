@@ -6,7 +6,7 @@
 
 #include "collide2d/motion.hpp"
 
-namespace collide2d::motion_detail {
+namespace collide2d::inline COLLIDE2D_ABI::motion_detail {
 
 inline Real abs_max(Aabb b) {
   return std::max({std::fabs(b.min.x), std::fabs(b.min.y), std::fabs(b.max.x), std::fabs(b.max.y)});

@@ -6,7 +6,7 @@
 
 #include "collide2d/motion.hpp"
 
-namespace collide2d {
+namespace collide2d::inline COLLIDE2D_ABI {
 
 namespace {
 // The responses compute in double (long double in the double build): a reflection with

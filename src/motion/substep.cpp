@@ -7,7 +7,7 @@
 
 #include "motion/motion_internal.hpp"
 
-namespace collide2d {
+namespace collide2d::inline COLLIDE2D_ABI {
 
 using namespace motion_detail;
 

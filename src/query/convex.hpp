@@ -11,7 +11,7 @@
 
 #include "collide2d/query.hpp"
 
-namespace collide2d::detail {
+namespace collide2d::inline COLLIDE2D_ABI::detail {
 
 /// A convex polygon core (1..64 vertices, counter-clockwise) grown by `radius`.
 /// It points into the polygon's storage or into its own small buffer, so it is not copyable.

@@ -3,7 +3,7 @@
 // order of the `Shape` variant: point, circle, sector, aabb, box, capsule, segment, polygon.
 #include "collide2d/query.hpp"
 
-namespace collide2d {
+namespace collide2d::inline COLLIDE2D_ABI {
 namespace {
 
 template <class A, class B>

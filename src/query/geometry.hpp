@@ -6,7 +6,7 @@
 
 #include "collide2d/math.hpp"
 
-namespace collide2d::detail {
+namespace collide2d::inline COLLIDE2D_ABI::detail {
 
 /// A wider type for predicates: exact for float input (differences and 2x2 determinants of
 /// floats fit in a double's 53 bits), nearly so for double input.

@@ -7,7 +7,7 @@
 #include "query/convex.hpp"
 #include "query/geometry.hpp"
 
-namespace collide2d::detail {
+namespace collide2d::inline COLLIDE2D_ABI::detail {
 
 Hull::Hull(const Point& s) : v(vbuf), n(nbuf), count(1) { vbuf[0] = s.at; }
 Hull::Hull(const Circle& s) : v(vbuf), n(nbuf), count(1), radius(s.radius), area(s.radius > 0) { vbuf[0] = s.center; }

@@ -9,7 +9,7 @@
 #include "query/convex.hpp"
 #include "query/geometry.hpp"
 
-namespace collide2d {
+namespace collide2d::inline COLLIDE2D_ABI {
 namespace detail {
 
 // Implemented in hull.cpp and raycast.cpp (internal; declared here so convex.hpp stays as it is).

@@ -7,7 +7,7 @@
 #include "query/convex.hpp"
 #include "query/geometry.hpp"
 
-namespace collide2d::detail {
+namespace collide2d::inline COLLIDE2D_ABI::detail {
 namespace {
 
 struct Best {

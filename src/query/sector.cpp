@@ -11,7 +11,7 @@
 #include "query/convex.hpp"
 #include "query/geometry.hpp"
 
-namespace collide2d::detail {
+namespace collide2d::inline COLLIDE2D_ABI::detail {
 
 Real Piece::support_value(Vec2 d) const {
   Real base = dot(c, d);

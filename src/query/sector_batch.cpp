@@ -9,7 +9,7 @@
 
 #include "collide2d/query.hpp"
 
-namespace collide2d {
+namespace collide2d::inline COLLIDE2D_ABI {
 
 std::size_t sector_hits(const Sector& s, std::span<const Real> xs, std::span<const Real> ys,
                         std::span<const Real> radii, std::vector<std::uint32_t>& hits) {

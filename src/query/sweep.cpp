@@ -19,7 +19,7 @@
 
 #include "collide2d/sweep.hpp"
 
-namespace collide2d {
+namespace collide2d::inline COLLIDE2D_ABI {
 namespace {
 
 /// Conservative-advancement steps before the convexity-based search takes over.

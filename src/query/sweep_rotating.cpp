@@ -29,7 +29,7 @@
 
 #include "query/sweep_rotating.hpp"
 
-namespace collide2d {
+namespace collide2d::inline COLLIDE2D_ABI {
 namespace detail {
 namespace {
 

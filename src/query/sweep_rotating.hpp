@@ -7,7 +7,7 @@
 
 #include "collide2d/sweep.hpp"
 
-namespace collide2d::detail {
+namespace collide2d::inline COLLIDE2D_ABI::detail {
 
 /// A shape under a rigid motion, split into convex parts.
 struct MovingBody {

@@ -8,7 +8,7 @@
 #include <cmath>
 #include <string>
 
-namespace collide2d {
+namespace collide2d::inline COLLIDE2D_ABI {
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include "collide2d/shapes.hpp"
 #include "shapes/limits.hpp"
 
-namespace collide2d {
+namespace collide2d::inline COLLIDE2D_ABI {
 
 std::optional<Polygon> make_polygon(std::span<const Vec2> points, Real radius, Invalid* why) {
   auto fail = [&](const char* field, std::string msg) -> std::optional<Polygon> {

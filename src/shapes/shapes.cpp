@@ -5,7 +5,7 @@
 #include "collide2d/shapes.hpp"
 #include "shapes/limits.hpp"
 
-namespace collide2d {
+namespace collide2d::inline COLLIDE2D_ABI {
 namespace {
 
 std::string num(double v) {

@@ -9,7 +9,7 @@
 
 #include "collide2d/world.hpp"
 
-namespace collide2d::world_detail {
+namespace collide2d::inline COLLIDE2D_ABI::world_detail {
 
 /// Calls f(typed shape) for a stored shape; a polygon is read from the pool.
 template <class F>

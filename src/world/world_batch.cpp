@@ -9,7 +9,7 @@
 
 #include "collide2d/world.hpp"
 
-namespace collide2d {
+namespace collide2d::inline COLLIDE2D_ABI {
 
 TaskRunner thread_runner(unsigned threads) {
   return [threads](std::size_t count, const std::function<void(std::size_t, std::size_t)>& body) {

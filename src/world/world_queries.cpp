@@ -9,7 +9,7 @@
 #include "collide2d/world.hpp"
 #include "world/stored_shape.hpp"
 
-namespace collide2d {
+namespace collide2d::inline COLLIDE2D_ABI {
 
 using world_detail::visit_stored;
 

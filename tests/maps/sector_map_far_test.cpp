@@ -12,7 +12,7 @@
 
 #include "collide2d/sector_map.hpp"
 
-namespace collide2d {
+namespace collide2d::inline COLLIDE2D_ABI {
 namespace {
 
 using LD = long double;
