@@ -1,0 +1,55 @@
+// collide2d - 2D collision detection for games. MIT License.
+#pragma once
+/// @file walls.hpp  What a moving body can hit, in one vocabulary for every source of
+/// geometry: an `Obstacle` is a solid shape (a world proxy, an obstacle of the tool's `move`), a
+/// straight wall edge (a tile map's merged boundary, a Doom wall, a user's chain) or a coast arc
+/// (a disc island: land inside the circle, the sea outside blocks). Maps and the world hand
+/// their geometry near a region to the one mover (`move` in motion.hpp) as obstacles; the
+/// mover needs nothing else from them.
+///
+/// Edges and ghost vertices. An edge of a chain knows its neighbours' far vertices (`prev`
+/// before `a`, `next` after `b`), so a body sliding across a joint of two edges is not caught
+/// by the joint (no ghost collisions, as Box2D's chain segments). A one-sided edge blocks only
+/// from its front (the side `normal` points to): the back of a tile wall is never reached, and a
+/// one-way platform lets a body pass from behind.
+
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "collide2d/arc.hpp"
+#include "collide2d/shapes.hpp"
+
+namespace collide2d::inline COLLIDE2D_ABI {
+
+/// A straight piece of static wall from `a` to `b`.
+struct WallEdge {
+  Vec2 a, b;
+  Vec2 normal;             ///< unit, perpendicular to b - a: the front (free) side
+  bool one_sided = false;  ///< blocks only from the front (tile walls, one-way platforms)
+  bool has_prev = false;   ///< `prev` is the chain's vertex before a (ghost vertex)
+  bool has_next = false;   ///< `next` is the chain's vertex after b (ghost vertex)
+  Vec2 prev, next;
+};
+
+/// What an obstacle is.
+enum class ObstacleKind : std::uint8_t {
+  shape,  ///< a solid shape (`Obstacle::shape`)
+  edge,   ///< a wall edge (`Obstacle::edge`)
+  arc,    ///< a coast arc (`Obstacle::arc`): land inside its circle, the outside blocks
+};
+
+/// One thing a mover can hit, with the caller's labels of where it came from.
+struct Obstacle {
+  ObstacleKind kind = ObstacleKind::shape;
+  const Shape* shape = nullptr;  ///< kind shape: not owned, must outlive the call
+  WallEdge edge;                 ///< kind edge
+  Arc arc;                       ///< kind arc
+  std::uint32_t owner = 0;       ///< the caller's id of what holds it (a proxy slot, a layer)
+  std::uint32_t element = 0;     ///< which piece of it (an edge, an arc, a line, a cell)
+  /// How far this obstacle may push the body out per call: infinite for walls (rigid); a
+  /// crowd's bodies may yield (Box2D's collision planes have the same).
+  Real push_limit = std::numeric_limits<Real>::infinity();
+};
+
+}  // namespace collide2d
