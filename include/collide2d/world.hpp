@@ -1,7 +1,11 @@
 // collide2d - 2D collision detection for games. MIT License.
 #pragma once
 /// @file world.hpp  The collision world: proxies holding any shape, addressed by generational
-/// handles, with user data and category/mask filters; `update()` finds the touching pairs
+/// handles, with user data and category/mask filters; static layers (a tile map, a sector map's
+/// blocking walls, a disc island whose sea blocks), each with its own index, a filter and user
+/// data, addressed by generational layer handles; the world queries (`overlap`, `ray_closest`,
+/// `ray_all`, `cast`, `nearest_hits`, `contacts`) see layers and proxies together and say what
+/// they hit (`WorldHit`); `update()` finds the touching pairs
 /// (broad phase, then the exact `overlaps`) and reports begin/end-touch events in a fixed order;
 /// queries: box, point, shape overlap, ray cast (closest and all), shape cast, nearest; batches
 /// of queries run over a user-supplied task function or std::thread.
@@ -28,8 +32,11 @@
 #include <vector>
 
 #include "collide2d/broadphase.hpp"
+#include "collide2d/disc_union.hpp"
 #include "collide2d/query.hpp"
+#include "collide2d/sector_map.hpp"
 #include "collide2d/sweep.hpp"
+#include "collide2d/tilemap.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI {
 
@@ -109,6 +116,99 @@ struct NearestHit {
   std::uint64_t user_data = 0;
   Real distance = 0;  ///< from the point to the proxy's shape (0 inside)
   Vec2 point;         ///< the closest point of the proxy's shape
+};
+
+/// Addresses one static layer of one world (generational, like `ProxyHandle`).
+struct LayerHandle {
+  std::uint32_t index = kNullIndex;  ///< slot in the world's layer pool
+  std::uint32_t generation = 0;      ///< the slot's generation when the layer was added
+  std::uint32_t world = 0;           ///< id of the world that made it (0: null handle)
+  friend constexpr bool operator==(LayerHandle, LayerHandle) = default;
+  /// Ordered by slot index, then generation.
+  friend constexpr bool operator<(LayerHandle a, LayerHandle b) {
+    return a.index != b.index ? a.index < b.index : a.generation < b.generation;
+  }
+};
+
+/// The geometry of a static layer: a tile map (its solid cells and the outside when
+/// `outside_solid`), a sector map (its blocking walls: one-sided and impassable lines), a disc
+/// union (land: the sea, everything off the land, blocks).
+using LayerGeometry = std::variant<TileMap, SectorMap, DiscUnion>;
+
+/// What a layer is made of.
+struct LayerDef {
+  LayerGeometry geometry;       ///< the layer's own copy (moved in when you pass an rvalue)
+  std::uint64_t user_data = 0;  ///< yours
+  Filter filter;                ///< category (what queries and movers see) and mask
+};
+
+/// What a world query hit.
+enum class HitKind : std::uint8_t {
+  proxy,   ///< a proxy (`WorldHit::proxy`)
+  cell,    ///< a tile map's solid cell: element = row * width + col
+  edge,    ///< a tile map's merged boundary edge: element indexes `TileMap::edges()`
+  line,    ///< a sector map's blocking line: element indexes `SectorMap::line()`
+  arc,     ///< a disc union's coast arc: element indexes `DiscUnion::arcs()`
+  region,  ///< a layer's blocking area beyond its elements: outside a tile map, the open sea
+};
+
+/// One thing a world query hit: a proxy (handle, user data) or a piece of a layer (handle,
+/// user data, element).
+struct WorldHit {
+  HitKind kind = HitKind::proxy;
+  ProxyHandle proxy;            ///< kind proxy (null otherwise)
+  LayerHandle layer;            ///< any other kind (null for a proxy)
+  std::uint64_t user_data = 0;  ///< the proxy's or the layer's
+  std::uint32_t element = 0;    ///< which piece of the layer (see HitKind); 0 for proxy, region
+  friend constexpr bool operator==(const WorldHit&, const WorldHit&) = default;
+  /// Proxies first (by handle), then layers (by handle, kind, element): the order of sorted answers.
+  friend constexpr bool operator<(const WorldHit& a, const WorldHit& b) {
+    const bool pa = a.kind == HitKind::proxy, pb = b.kind == HitKind::proxy;
+    if (pa != pb) return pa;
+    if (pa) return a.proxy < b.proxy;
+    if (a.layer != b.layer) return a.layer < b.layer;
+    if (a.kind != b.kind) return a.kind < b.kind;
+    return a.element < b.element;
+  }
+};
+
+/// What the world queries look at.
+struct QueryOptions {
+  std::uint32_t mask = 0xffffffffu;       ///< proxies and layers whose category has a bit in it
+  std::span<const ProxyHandle> exclude;   ///< proxies left out (the mover's body, the swinger)
+  /// `overlap` only: report only what the query shape's apex (a sector's or circle's centre)
+  /// can reach with no wall in between (see docs/world.md, "Reach"); the walls are the
+  /// straight walls (tile edges, sector lines) of the layers whose category has a bit in
+  /// `wall_mask`.
+  bool reach = false;
+  std::uint32_t wall_mask = 0xffffffffu;  ///< with `reach`: the layers whose walls block
+};
+
+/// A ray's hit on anything in the world.
+struct WorldRayHit {
+  WorldHit what;
+  RayHit hit;  ///< distance, point, normal (hit.inside: the origin is in it)
+};
+
+/// A shape cast's hit on anything in the world.
+struct WorldCastHit {
+  WorldHit what;
+  SweepHit hit;  ///< time in [0, 1] of the translation, normal from the cast shape to the hit
+};
+
+/// Something near a point.
+struct WorldNearest {
+  WorldHit what;
+  Real distance = 0;  ///< from the point (0 inside)
+  Vec2 point;         ///< the closest point of what was found (the query point when inside)
+};
+
+/// A contact between a query shape and anything in the world.
+struct WorldContact {
+  WorldHit what;
+  Vec2 normal{1, 0};  ///< unit, from the shape to what it touches (push the shape by -normal)
+  Real depth = 0;     ///< penetration along the normal (0: touching)
+  Vec2 point;         ///< a contact point
 };
 
 /// Runs body(begin, end) over chunks covering [0, count), possibly in parallel, and returns
@@ -203,6 +303,66 @@ class World {
                                           QueryFilter filter, std::vector<std::optional<ShapeCastHit>>& out,
                                           const TaskRunner& run = {}) const;
 
+  // ---- Static layers ----------------------------------------------------------------------
+
+  /// Adds a static layer (checked: finite data within the shapes' coordinate limit, consistent
+  /// sizes); nothing, and `why` naming the element, when it is refused.
+  std::optional<LayerHandle> add_layer(LayerDef def, Invalid* why = nullptr);
+  /// Removes a layer; its handle is stale from then on.
+  std::optional<Invalid> remove_layer(LayerHandle h);
+  /// Replaces a layer's geometry, filter and user data (a level load); the handle stays valid.
+  std::optional<Invalid> replace_layer(LayerHandle h, LayerDef def);
+  /// Sets one cell of a tile-map layer (a door opening); refused for another kind of layer or a
+  /// cell outside the grid.
+  std::optional<Invalid> set_tile(LayerHandle h, int col, int row, bool solid);
+  /// Changes a layer's filter.
+  std::optional<Invalid> set_layer_filter(LayerHandle h, Filter filter);
+  /// Changes a layer's user data.
+  std::optional<Invalid> set_layer_user_data(LayerHandle h, std::uint64_t user_data);
+  /// Nothing when `h` addresses a live layer of this world, else why not.
+  std::optional<Invalid> check(LayerHandle h) const;
+  /// True when `h` addresses a live layer of this world.
+  bool is_valid(LayerHandle h) const { return !check(h); }
+  /// The layer's geometry (null for an invalid handle).
+  const LayerGeometry* layer(LayerHandle h) const;
+  /// The layer's filter (default for an invalid handle).
+  Filter layer_filter(LayerHandle h) const;
+  /// The layer's user data (0 for an invalid handle).
+  std::uint64_t layer_user_data(LayerHandle h) const;
+  /// Handles of all live layers, by slot index.
+  std::vector<LayerHandle> layer_handles() const;
+
+  // ---- World queries: layers and proxies together ------------------------------------------
+
+  /// Everything the shape overlaps (closed sets), sorted (`WorldHit` order): proxies, solid
+  /// tile cells (and the region outside a tile map), blocking sector lines, coast arcs (or the
+  /// sea region) of a disc union the shape reaches past the coast. Disc-union layers answer
+  /// points and circles only (other shapes are refused naming the layer: leave it out by mask).
+  std::vector<WorldHit> overlap(const Shape& shape, const QueryOptions& options = {}, Invalid* why = nullptr) const;
+  /// `overlap` of a point.
+  std::vector<WorldHit> overlap_point(Vec2 p, const QueryOptions& options = {}, Invalid* why = nullptr) const;
+  /// `overlap` of a box.
+  std::vector<WorldHit> overlap_box(const Aabb& box, const QueryOptions& options = {}, Invalid* why = nullptr) const;
+  /// The closest hit along the ray (ties: proxies before layers, then `WorldHit` order).
+  std::optional<WorldRayHit> ray_closest(const Ray& ray, const QueryOptions& options = {},
+                                         Invalid* why = nullptr) const;
+  /// Every proxy the ray hits and each layer's first hit, nearest first (ties: `WorldHit` order).
+  std::vector<WorldRayHit> ray_all(const Ray& ray, const QueryOptions& options = {}, Invalid* why = nullptr) const;
+  /// Sweeps `shape` by `translation`: the first hit (ties as `ray_closest`); what it overlaps at
+  /// the start is hit at time 0. Disc-union layers take circles only.
+  std::optional<WorldCastHit> cast(const Shape& shape, Vec2 translation, const QueryOptions& options = {},
+                                   Invalid* why = nullptr) const;
+  /// Up to `max_count` things within `radius` of `p`, nearest first (ties: `WorldHit` order): proxies,
+  /// and per layer its nearest wall point (tile map: the cell; sector map: the line; disc union:
+  /// the coast arc, at distance 0 when p is at sea).
+  std::vector<WorldNearest> nearest_hits(Vec2 p, Real radius, std::size_t max_count,
+                                         const QueryOptions& options = {}, Invalid* why = nullptr) const;
+  /// Contacts of a shape with everything it touches (`contact` with proxies and sector lines, the
+  /// tile map's edge contacts, the coast's arc contacts), sorted by `WorldHit`. Disc-union layers
+  /// take circles only.
+  std::vector<WorldContact> contacts(const Shape& shape, const QueryOptions& options = {},
+                                     Invalid* why = nullptr) const;
+
   /// The broad phase (for statistics and invariant checks).
   const Broadphase& broadphase() const { return *bp_; }
   /// Rebuilds the broad phase from scratch (tree: binned SAH), e.g. after loading a level.
@@ -232,6 +392,21 @@ class World {
     bool fresh;
   };
 
+  struct Layer;  // a layer's geometry, filter, generation and index (src/world/layer.hpp)
+  template <class F>
+  void for_each_layer(const QueryOptions& options, F&& f) const;
+  bool excluded(std::uint32_t slot, std::span<const ProxyHandle> exclude) const;
+  WorldHit proxy_hit(std::uint32_t slot) const;
+  std::optional<Invalid> check_disc_layers(const Shape& shape, const QueryOptions& options) const;
+  void ray_layers(const Ray& ray, const QueryOptions& options, std::vector<WorldRayHit>& out) const;
+  void overlap_proxies(const Shape& shape, QueryFilter filter, std::span<const ProxyHandle> exclude,
+                       FunctionRef<bool(std::uint32_t)> visit) const;
+  void raycast_proxies(const Ray& ray, QueryFilter filter, std::span<const ProxyHandle> exclude,
+                       FunctionRef<Real(const RayCastHit&)> visit) const;
+  std::optional<ShapeCastHit> cast_proxies(const Shape& shape, Vec2 translation, QueryFilter filter,
+                                           std::span<const ProxyHandle> exclude) const;
+  void nearest_proxies(Vec2 p, Real radius, QueryFilter filter, std::span<const ProxyHandle> exclude,
+                       std::vector<NearestHit>& out) const;
   std::optional<Invalid> check_shape(const Shape& s) const;
   void store_shape(std::uint32_t slot, const Shape& s);
   void release_shape(std::uint32_t slot);
@@ -240,7 +415,7 @@ class World {
   void mark_dirty(std::uint32_t slot);
   bool exact_overlap(std::uint32_t a, std::uint32_t b) const;
   template <class F>
-  void visit_candidates(const Aabb& box, QueryFilter filter, F&& f) const;
+  void visit_candidates(const Aabb& box, QueryFilter filter, std::span<const ProxyHandle> exclude, F&& f) const;
 
   std::uint32_t id_;
   WorldOptions options_;
@@ -258,6 +433,7 @@ class World {
   std::unordered_map<std::uint64_t, std::uint32_t> pair_index_;
   std::vector<ProxyPair> new_pairs_;
   TouchEvents events_;
+  std::vector<std::unique_ptr<Layer>> layers_;
 };
 
 }  // namespace collide2d

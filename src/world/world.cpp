@@ -8,6 +8,7 @@
 #include <string>
 
 #include "collide2d/world.hpp"
+#include "world/layer.hpp"
 #include "world/stored_shape.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI {
@@ -19,7 +20,6 @@ std::atomic<std::uint32_t> g_next_world_id{1};
 
 std::uint64_t pair_key(std::uint32_t a, std::uint32_t b) { return (std::uint64_t(a) << 32) | b; }
 
-Invalid handle_error(std::string message) { return Invalid{"handle", std::move(message)}; }
 }  // namespace
 
 World::World(WorldOptions options)
@@ -30,22 +30,9 @@ World::World(World&&) noexcept = default;
 World& World::operator=(World&&) noexcept = default;
 
 std::optional<Invalid> World::check(ProxyHandle h) const {
-  if (h.world == 0) return handle_error("null handle (never returned by create)");
-  if (h.world != id_) {
-    return handle_error("foreign handle: made by world " + std::to_string(h.world) + ", this is world " +
-                        std::to_string(id_));
-  }
-  if (h.index >= slots_.size()) {
-    return handle_error("index " + std::to_string(h.index) + " out of range (" + std::to_string(slots_.size()) +
-                        " slots)");
-  }
-  const Slot& s = slots_[h.index];
-  if (h.generation != s.generation || !s.alive) {
-    return handle_error("stale handle: proxy " + std::to_string(h.index) + " generation " +
-                        std::to_string(h.generation) + " was destroyed (slot now at generation " +
-                        std::to_string(s.generation) + (s.alive ? ", reused)" : ", free)"));
-  }
-  return std::nullopt;
+  const bool in = h.index < slots_.size();
+  return world_detail::check_handle("proxy", h.index, h.generation, h.world, id_, slots_.size(),
+                                    in ? slots_[h.index].generation : 0, in && slots_[h.index].alive);
 }
 
 std::optional<Invalid> World::check_shape(const Shape& s) const {

@@ -26,27 +26,40 @@ std::optional<Invalid> check_query_shape(const Shape& s) {
 }
 }  // namespace
 
+bool World::excluded(std::uint32_t slot, std::span<const ProxyHandle> exclude) const {
+  for (const ProxyHandle& h : exclude) {
+    if (h.index == slot && h.world == id_ && h.generation == slots_[slot].generation) return true;
+  }
+  return false;
+}
+
 template <class F>
-void World::visit_candidates(const Aabb& box, QueryFilter filter, F&& f) const {
+void World::visit_candidates(const Aabb& box, QueryFilter filter, std::span<const ProxyHandle> exclude, F&& f) const {
   bp_->query(box, [&](std::uint32_t id) {
     if ((slots_[id].filter.category & filter.mask) == 0) return true;
+    if (!exclude.empty() && excluded(id, exclude)) return true;
     if (!tight_[id].overlaps(box)) return true;
     return f(id);
   });
 }
 
-std::optional<Invalid> World::for_each_overlap(const Shape& shape, QueryFilter filter,
-                                               FunctionRef<bool(ProxyHandle)> visit) const {
-  if (auto bad = check_query_shape(shape)) return bad;
+void World::overlap_proxies(const Shape& shape, QueryFilter filter, std::span<const ProxyHandle> exclude,
+                            FunctionRef<bool(std::uint32_t)> visit) const {
   // The query shape's type is resolved once; each candidate's only.
   std::visit(
       [&](const auto& q) {
-        visit_candidates(collide2d::bounds(q), filter, [&](std::uint32_t id) {
+        visit_candidates(collide2d::bounds(q), filter, exclude, [&](std::uint32_t id) {
           bool hit = visit_stored(shapes_[id], polygons_, [&](const auto& s) { return overlaps(q, s); });
-          return !hit || visit(ProxyHandle{id, slots_[id].generation, id_});
+          return !hit || visit(id);
         });
       },
       shape);
+}
+
+std::optional<Invalid> World::for_each_overlap(const Shape& shape, QueryFilter filter,
+                                               FunctionRef<bool(ProxyHandle)> visit) const {
+  if (auto bad = check_query_shape(shape)) return bad;
+  overlap_proxies(shape, filter, {}, [&](std::uint32_t id) { return visit(ProxyHandle{id, slots_[id].generation, id_}); });
   return std::nullopt;
 }
 
@@ -82,17 +95,23 @@ std::vector<ProxyHandle> World::query_point(Vec2 p, QueryFilter filter, Invalid*
 std::optional<Invalid> World::raycast_all(const Ray& ray, QueryFilter filter,
                                           FunctionRef<Real(const RayCastHit&)> visit) const {
   if (auto bad = collide2d::validate(ray)) return Invalid{"ray." + bad->field, bad->message};
+  raycast_proxies(ray, filter, {}, visit);
+  return std::nullopt;
+}
+
+void World::raycast_proxies(const Ray& ray, QueryFilter filter, std::span<const ProxyHandle> exclude,
+                            FunctionRef<Real(const RayCastHit&)> visit) const {
   const Vec2 u = normalize(ray.direction);
   bp::RaySlab slab(ray.origin, u);
   bp_->raycast(ray.origin, u, ray.max_distance, [&](std::uint32_t id, Real t_max) -> Real {
     if ((slots_[id].filter.category & filter.mask) == 0) return t_max;
+    if (!exclude.empty() && excluded(id, exclude)) return t_max;
     if (!(slab.entry(tight_[id], t_max) <= t_max)) return t_max;
     Ray r{ray.origin, ray.direction, t_max};  // as given: the same bits as a direct raycast
     RayHit h = visit_stored(shapes_[id], polygons_, [&](const auto& s) { return raycast(s, r); });
     if (!h.hit) return t_max;
     return visit(RayCastHit{ProxyHandle{id, slots_[id].generation, id_}, slots_[id].user_data, h});
   });
-  return std::nullopt;
 }
 
 std::optional<RayCastHit> World::raycast_closest(const Ray& ray, QueryFilter filter, Invalid* why) const {
@@ -127,6 +146,13 @@ std::optional<ShapeCastHit> World::shape_cast(const Shape& shape, Vec2 translati
     fill(why, Invalid{"translation", "moves the shape out of range"});
     return std::nullopt;
   }
+  return cast_proxies(shape, translation, filter, {});
+}
+
+std::optional<ShapeCastHit> World::cast_proxies(const Shape& shape, Vec2 translation, QueryFilter filter,
+                                                std::span<const ProxyHandle> exclude) const {
+  const Aabb start = collide2d::bounds(shape);
+  const Aabb end{start.min + translation, start.max + translation};
   const Aabb swept = bp::merge(start, end);
   // Candidates with a lower bound on their time of impact: the shape's box swept against the
   // candidate's box (a ray from the box center against the box grown by the half extents).
@@ -137,7 +163,7 @@ std::optional<ShapeCastHit> World::shape_cast(const Shape& shape, Vec2 translati
   std::vector<Candidate> cands;
   const Vec2 half = start.half_extents();
   const bp::RaySlab slab(start.center(), translation);
-  visit_candidates(swept, filter, [&](std::uint32_t id) {
+  visit_candidates(swept, filter, exclude, [&](std::uint32_t id) {
     Aabb g{tight_[id].min - half, tight_[id].max + half};
     Real t = slab.entry(g, 1);
     if (t <= 1) cands.push_back({t, id});
@@ -173,20 +199,25 @@ std::vector<NearestHit> World::nearest(Vec2 p, Real radius, std::size_t max_coun
     return {};
   }
   std::vector<NearestHit> out;
+  nearest_proxies(p, radius, filter, {}, out);
+  std::sort(out.begin(), out.end(), [](const NearestHit& a, const NearestHit& b) {
+    return a.distance != b.distance ? a.distance < b.distance : a.proxy.index < b.proxy.index;
+  });
+  if (out.size() > max_count) out.resize(max_count);
+  return out;
+}
+
+void World::nearest_proxies(Vec2 p, Real radius, QueryFilter filter, std::span<const ProxyHandle> exclude,
+                            std::vector<NearestHit>& out) const {
   const Aabb box{{p.x - radius, p.y - radius}, {p.x + radius, p.y + radius}};
   const Point pt{p};
-  visit_candidates(box, filter, [&](std::uint32_t id) {
+  visit_candidates(box, filter, exclude, [&](std::uint32_t id) {
     DistanceResult d = visit_stored(shapes_[id], polygons_, [&](const auto& s) { return distance(pt, s); });
     if (d.distance <= radius) {
       out.push_back(NearestHit{ProxyHandle{id, slots_[id].generation, id_}, slots_[id].user_data, d.distance, d.point_b});
     }
     return true;
   });
-  std::sort(out.begin(), out.end(), [](const NearestHit& a, const NearestHit& b) {
-    return a.distance != b.distance ? a.distance < b.distance : a.proxy.index < b.proxy.index;
-  });
-  if (out.size() > max_count) out.resize(max_count);
-  return out;
 }
 
 }  // namespace collide2d

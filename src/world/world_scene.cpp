@@ -1,0 +1,448 @@
+// collide2d - 2D collision detection for games. MIT License.
+// The world queries over layers and proxies together: overlap (with the optional reach test
+// against walls), ray casts, shape casts, nearest and contacts. Proxies go through the broad
+// phase (world_queries.cpp); each layer answers from its own index: a tile map from its grid, a
+// sector map and a disc union from the trees over their blocking lines and coast arcs.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "broadphase/box_ops.hpp"
+#include "collide2d/world.hpp"
+#include "world/layer.hpp"
+#include "world/reach.hpp"
+#include "world/stored_shape.hpp"
+
+namespace collide2d::inline COLLIDE2D_ABI {
+
+using world_detail::visit_stored;
+
+namespace {
+
+void fill(Invalid* why, Invalid what) {
+  if (why) *why = std::move(what);
+}
+
+std::optional<Invalid> check_query_shape(const Shape& s) {
+  if (auto bad = validate(s)) return Invalid{"shape." + bad->field, bad->message};
+  Aabb b = bounds(s);
+  if (!is_finite(b.min) || !is_finite(b.max)) return Invalid{"shape", "bounding box is not finite"};
+  return std::nullopt;
+}
+
+/// The circle a disc-union layer is asked about (a point is a circle of radius 0), or why not.
+std::optional<Circle> disc_query(const Shape& s) {
+  if (const Circle* c = std::get_if<Circle>(&s)) return *c;
+  if (const Point* p = std::get_if<Point>(&s)) return Circle{p->at, 0};
+  return std::nullopt;
+}
+
+Invalid disc_refusal(std::uint32_t layer) {
+  return Invalid{"shape", "layer " + std::to_string(layer) +
+                              " is a disc union, which answers points and circles only (leave it out by mask)"};
+}
+
+/// A tile map cell as a hit element: a cell of the grid, or the region outside it.
+std::pair<HitKind, std::uint32_t> tile_element(const TileMap& m, TileCell c) {
+  if (c.col < 0 || c.row < 0 || c.col >= m.width() || c.row >= m.height()) return {HitKind::region, 0};
+  return {HitKind::cell, std::uint32_t(c.row) * std::uint32_t(m.width()) + std::uint32_t(c.col)};
+}
+
+/// The wall cell a step of a quarter tile from `p` along `dir` (unit or zero) lands in.
+std::pair<HitKind, std::uint32_t> tile_element_beyond(const TileMap& m, Vec2 p, Vec2 dir) {
+  const Real step = Real(0.25) * std::min(m.tile_size().x, m.tile_size().y);
+  return tile_element(m, m.cell_at(p + dir * step));
+}
+
+/// Calls f(kind, element) for the solid cells a shape overlaps, then once for the region outside
+/// the map when the shape reaches it (closed: the border counts); f returns false to stop.
+template <class Q, class F>
+void tile_overlaps(const TileMap& m, const Q& q, F&& f) {
+  const Aabb box = bounds(q);
+  const TileCell lo = m.cell_at(box.min), hi = m.cell_at(box.max);
+  // One cell more on each side: a shape touching a cell's far side lies in the next cell's range.
+  const int c0 = std::max(lo.col - 1, 0), c1 = std::min(hi.col + 1, m.width() - 1);
+  const int r0 = std::max(lo.row - 1, 0), r1 = std::min(hi.row + 1, m.height() - 1);
+  for (int r = r0; r <= r1; ++r) {
+    for (int c = c0; c <= c1; ++c) {
+      if (m.solid(c, r) && overlaps(q, m.cell_box(c, r)) && !f(HitKind::cell, std::uint32_t(r * m.width() + c))) return;
+    }
+  }
+  if (!m.outside_solid()) return;
+  const Aabb rect = m.bounds();
+  // The outside is the closed complement of the open rectangle: four closed bands beside it.
+  const Aabb bands[4] = {{box.min, {rect.min.x, box.max.y}},
+                         {{rect.max.x, box.min.y}, box.max},
+                         {box.min, {box.max.x, rect.min.y}},
+                         {{box.min.x, rect.max.y}, box.max}};
+  for (const Aabb& b : bands) {
+    if (b.min.x <= b.max.x && b.min.y <= b.max.y && overlaps(q, b)) {
+      f(HitKind::region, 0);
+      return;
+    }
+  }
+}
+
+/// The closest ray hit in a list, ties in WorldHit order.
+bool closer(const WorldRayHit& a, const WorldRayHit& b) {
+  return a.hit.distance != b.hit.distance ? a.hit.distance < b.hit.distance : a.what < b.what;
+}
+
+bool earlier(const WorldCastHit& a, const WorldCastHit& b) {
+  return a.hit.time != b.hit.time ? a.hit.time < b.hit.time : a.what < b.what;
+}
+
+}  // namespace
+
+WorldHit World::proxy_hit(std::uint32_t slot) const {
+  return WorldHit{HitKind::proxy, handle_of(slot), LayerHandle{}, slots_[slot].user_data, 0};
+}
+
+template <class F>
+void World::for_each_layer(const QueryOptions& options, F&& f) const {
+  for (std::uint32_t i = 0; i < layers_.size(); ++i) {
+    const Layer& l = *layers_[i];
+    if (!l.alive || (l.filter.category & options.mask) == 0) continue;
+    const LayerHandle h{i, l.generation, id_};
+    auto hit = [&](HitKind kind, std::uint32_t element) { return WorldHit{kind, ProxyHandle{}, h, l.user_data, element}; };
+    f(l, hit);
+  }
+}
+
+std::optional<Invalid> World::check_disc_layers(const Shape& shape, const QueryOptions& options) const {
+  if (disc_query(shape)) return std::nullopt;
+  std::optional<Invalid> refused;
+  for_each_layer(options, [&](const Layer& l, auto&& hit) {
+    if (std::holds_alternative<DiscUnion>(l.geometry) && !refused) refused = disc_refusal(hit(HitKind::region, 0).layer.index);
+  });
+  return refused;
+}
+
+std::vector<WorldHit> World::overlap(const Shape& shape, const QueryOptions& options, Invalid* why) const {
+  if (auto bad = check_query_shape(shape)) {
+    fill(why, *bad);
+    return {};
+  }
+  std::optional<world_detail::Reach> reach;
+  if (options.reach) {
+    std::vector<Segment> walls;
+    QueryOptions wall_options = options;
+    wall_options.mask = options.wall_mask;
+    const Aabb box = collide2d::bounds(shape);
+    for_each_layer(wall_options, [&](const Layer& l, auto&&) {
+      if (const TileMap* m = std::get_if<TileMap>(&l.geometry)) {
+        std::vector<int> ids;
+        m->edges_near(box, ids);
+        for (int e : ids) walls.push_back(Segment{m->edges()[std::size_t(e)].a, m->edges()[std::size_t(e)].b});
+      } else if (l.index && std::holds_alternative<SectorMap>(l.geometry)) {
+        l.index->query(box, [&](std::uint32_t id) {
+          walls.push_back(l.walls[id]);
+          return true;
+        });
+      }
+    });
+    reach = world_detail::Reach::make(shape, walls);
+    if (!reach) {
+      fill(why, Invalid{"shape", "reach needs a sector or a circle (its apex or centre is the eye)"});
+      return {};
+    }
+  }
+  if (auto refused = check_disc_layers(shape, options)) {
+    fill(why, *refused);
+    return {};
+  }
+  std::vector<WorldHit> out;
+  overlap_proxies(shape, QueryFilter{options.mask}, options.exclude, [&](std::uint32_t id) {
+    if (!reach || visit_stored(shapes_[id], polygons_, [&](const auto& s) { return reach->sees(s); })) {
+      out.push_back(proxy_hit(id));
+    }
+    return true;
+  });
+  for_each_layer(options, [&](const Layer& l, auto&& hit) {
+    if (const TileMap* m = std::get_if<TileMap>(&l.geometry)) {
+      std::visit(
+          [&](const auto& q) {
+            tile_overlaps(*m, q, [&](HitKind k, std::uint32_t e) {
+              if (!reach || k == HitKind::region ||
+                  reach->sees(m->cell_box(int(e % std::uint32_t(m->width())), int(e / std::uint32_t(m->width()))))) {
+                out.push_back(hit(k, e));
+              }
+              return true;
+            });
+          },
+          shape);
+    } else if (std::holds_alternative<SectorMap>(l.geometry)) {
+      std::visit(
+          [&](const auto& q) {
+            l.index->query(collide2d::bounds(q), [&](std::uint32_t id) {
+              if (overlaps(q, l.walls[id]) && (!reach || reach->sees(l.walls[id]))) {
+                out.push_back(hit(HitKind::line, l.wall_lines[id]));
+              }
+              return true;
+            });
+          },
+          shape);
+    } else if (const DiscUnion* d = std::get_if<DiscUnion>(&l.geometry)) {
+      const Circle c = *disc_query(shape);
+      if (c.radius == 0 ? d->contains(c.center) : d->contains(c)) return;
+      std::size_t before = out.size();
+      if (c.radius > 0) {
+        for (const CoastContact& k : d->contacts(c)) out.push_back(hit(HitKind::arc, k.arc));
+      }
+      if (out.size() == before) out.push_back(hit(HitKind::region, 0));
+    }
+  });
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+std::vector<WorldHit> World::overlap_point(Vec2 p, const QueryOptions& options, Invalid* why) const {
+  if (auto bad = collide2d::validate(Point{p})) {
+    fill(why, Invalid{"point", bad->message});
+    return {};
+  }
+  return overlap(Point{p}, options, why);
+}
+
+std::vector<WorldHit> World::overlap_box(const Aabb& box, const QueryOptions& options, Invalid* why) const {
+  if (auto bad = collide2d::validate(box)) {
+    fill(why, Invalid{"box." + bad->field, bad->message});
+    return {};
+  }
+  return overlap(box, options, why);
+}
+
+void World::ray_layers(const Ray& ray, const QueryOptions& options, std::vector<WorldRayHit>& out) const {
+  const Vec2 u = normalize(ray.direction);
+  for_each_layer(options, [&](const Layer& l, auto&& hit) {
+    if (const TileMap* m = std::get_if<TileMap>(&l.geometry)) {
+      RayHit h = m->raycast(ray);
+      if (!h.hit) return;
+      auto [k, e] = h.inside ? tile_element(*m, m->cell_at(ray.origin)) : tile_element_beyond(*m, h.point, -h.normal);
+      out.push_back(WorldRayHit{hit(k, e), h});
+    } else if (std::holds_alternative<SectorMap>(l.geometry)) {
+      std::optional<WorldRayHit> best;
+      l.index->raycast(ray.origin, u, ray.max_distance, [&](std::uint32_t id, Real t_max) -> Real {
+        RayHit h = raycast(l.walls[id], Ray{ray.origin, ray.direction, t_max});
+        if (!h.hit) return t_max;
+        WorldRayHit w{hit(HitKind::line, l.wall_lines[id]), h};
+        if (!best || closer(w, *best)) best = w;
+        return best->hit.distance;
+      });
+      if (best) out.push_back(*best);
+    } else if (const DiscUnion* d = std::get_if<DiscUnion>(&l.geometry)) {
+      if (!d->contains(ray.origin)) {  // at sea: inside the blocking region
+        out.push_back(WorldRayHit{hit(HitKind::region, 0), RayHit{true, true, 0, ray.origin, -u}});
+        return;
+      }
+      CoastHit c = d->raycast(ray);
+      if (c.hit) out.push_back(WorldRayHit{hit(HitKind::arc, c.arc), RayHit{true, false, c.distance, c.point, -c.normal}});
+    }
+  });
+}
+
+std::vector<WorldRayHit> World::ray_all(const Ray& ray, const QueryOptions& options, Invalid* why) const {
+  if (auto bad = collide2d::validate(ray)) {
+    fill(why, Invalid{"ray." + bad->field, bad->message});
+    return {};
+  }
+  std::vector<WorldRayHit> out;
+  raycast_proxies(ray, QueryFilter{options.mask}, options.exclude, [&](const RayCastHit& h) -> Real {
+    out.push_back(WorldRayHit{proxy_hit(h.proxy.index), h.hit});
+    return ray.max_distance;
+  });
+  ray_layers(ray, options, out);
+  std::sort(out.begin(), out.end(), closer);
+  return out;
+}
+
+std::optional<WorldRayHit> World::ray_closest(const Ray& ray, const QueryOptions& options, Invalid* why) const {
+  if (auto bad = collide2d::validate(ray)) {
+    fill(why, Invalid{"ray." + bad->field, bad->message});
+    return std::nullopt;
+  }
+  // Proxies with clipping (only nearer hits follow), then each layer's first hit.
+  std::optional<WorldRayHit> best;
+  raycast_proxies(ray, QueryFilter{options.mask}, options.exclude, [&](const RayCastHit& h) -> Real {
+    WorldRayHit w{proxy_hit(h.proxy.index), h.hit};
+    if (!best || closer(w, *best)) best = w;
+    return best->hit.distance;
+  });
+  std::vector<WorldRayHit> layer_hits;
+  ray_layers(ray, options, layer_hits);
+  for (const WorldRayHit& w : layer_hits) {
+    if (!best || closer(w, *best)) best = w;
+  }
+  return best;
+}
+
+
+std::optional<WorldCastHit> World::cast(const Shape& shape, Vec2 translation, const QueryOptions& options,
+                                        Invalid* why) const {
+  if (auto bad = check_query_shape(shape)) {
+    fill(why, *bad);
+    return std::nullopt;
+  }
+  if (auto bad = validate_velocity(translation)) {
+    fill(why, Invalid{"translation", bad->message});
+    return std::nullopt;
+  }
+  const Aabb start = collide2d::bounds(shape);
+  const Aabb end{start.min + translation, start.max + translation};
+  if (!is_finite(end.min) || !is_finite(end.max)) {
+    fill(why, Invalid{"translation", "moves the shape out of range"});
+    return std::nullopt;
+  }
+  if (auto refused = check_disc_layers(shape, options)) {
+    fill(why, *refused);
+    return std::nullopt;
+  }
+  const Aabb swept = bp::merge(start, end);
+  std::optional<WorldCastHit> best;
+  auto offer = [&](const WorldCastHit& w) {
+    if (!best || earlier(w, *best)) best = w;
+  };
+  if (auto h = cast_proxies(shape, translation, QueryFilter{options.mask}, options.exclude)) {
+    offer(WorldCastHit{proxy_hit(h->proxy.index), h->hit});
+  }
+  // What the shape overlaps at the start is hit at time 0 (the first such element in WorldHit order).
+  auto at_start = [&](const WorldHit& what) {
+    SweepHit h;
+    h.hit = true;
+    h.initially_overlapping = true;
+    offer(WorldCastHit{what, h});
+  };
+  for_each_layer(options, [&](const Layer& l, auto&& hit) {
+    if (const TileMap* m = std::get_if<TileMap>(&l.geometry)) {
+      SweepHit h = m->sweep(shape, translation);
+      if (!h.hit) return;
+      if (h.initially_overlapping) {
+        std::visit(
+            [&](const auto& q) {
+              tile_overlaps(*m, q, [&](HitKind k, std::uint32_t e) {
+                at_start(hit(k, e));
+                return false;
+              });
+            },
+            shape);
+        return;
+      }
+      auto [k, e] = tile_element_beyond(*m, h.point, h.normal);
+      offer(WorldCastHit{hit(k, e), h});
+    } else if (std::holds_alternative<SectorMap>(l.geometry)) {
+      std::visit(
+          [&](const auto& q) {
+            l.index->query(swept, [&](std::uint32_t id) {
+              SweepHit h = sweep(q, translation, l.walls[id], Vec2{0, 0});
+              if (h.hit) offer(WorldCastHit{hit(HitKind::line, l.wall_lines[id]), h});
+              return true;
+            });
+          },
+          shape);
+    } else if (const DiscUnion* d = std::get_if<DiscUnion>(&l.geometry)) {
+      const Circle c = *disc_query(shape);
+      if (!(c.radius == 0 ? d->contains(c.center) : d->contains(c))) {
+        const std::vector<CoastContact> ks = c.radius > 0 ? d->contacts(c) : std::vector<CoastContact>{};
+        at_start(ks.empty() ? hit(HitKind::region, 0) : hit(HitKind::arc, ks.front().arc));
+        return;
+      }
+      l.index->query(swept, [&](std::uint32_t id) {
+        SweepHit h = sweep(c, translation, d->arcs()[id].arc);
+        if (h.hit) offer(WorldCastHit{hit(HitKind::arc, id), h});
+        return true;
+      });
+    }
+  });
+  return best;
+}
+
+std::vector<WorldNearest> World::nearest_hits(Vec2 p, Real radius, std::size_t max_count, const QueryOptions& options,
+                                              Invalid* why) const {
+  if (auto bad = collide2d::validate(Point{p})) {
+    fill(why, Invalid{"point", bad->message});
+    return {};
+  }
+  if (!(radius >= 0) || !std::isfinite(radius)) {
+    fill(why, Invalid{"radius", "must be finite and >= 0"});
+    return {};
+  }
+  std::vector<NearestHit> near;
+  nearest_proxies(p, radius, QueryFilter{options.mask}, options.exclude, near);
+  std::vector<WorldNearest> out;
+  for (const NearestHit& n : near) out.push_back(WorldNearest{proxy_hit(n.proxy.index), n.distance, n.point});
+  for_each_layer(options, [&](const Layer& l, auto&& hit) {
+    if (const TileMap* m = std::get_if<TileMap>(&l.geometry)) {
+      WallDistance w = m->nearest_wall(p);
+      if (!(w.distance <= radius)) return;
+      auto [k, e] = w.distance > 0 ? tile_element_beyond(*m, w.point, (w.point - p) / w.distance)
+                                   : tile_element(*m, m->cell_at(p));
+      out.push_back(WorldNearest{hit(k, e), w.distance, w.point});
+    } else if (const SectorMap* s = std::get_if<SectorMap>(&l.geometry)) {
+      NearestPoint w = s->nearest_wall(p);
+      if (w.index >= 0 && w.distance <= radius) {
+        out.push_back(WorldNearest{hit(HitKind::line, std::uint32_t(w.index)), w.distance, w.point});
+      }
+    } else if (const DiscUnion* d = std::get_if<DiscUnion>(&l.geometry)) {
+      CoastPoint c = d->coast(p);
+      if (d->empty() || !c.inside) out.push_back(WorldNearest{hit(HitKind::region, 0), 0, p});
+      else if (-c.distance <= radius) out.push_back(WorldNearest{hit(HitKind::arc, c.arc), -c.distance, c.point});
+    }
+  });
+  std::sort(out.begin(), out.end(), [](const WorldNearest& a, const WorldNearest& b) {
+    return a.distance != b.distance ? a.distance < b.distance : a.what < b.what;
+  });
+  if (out.size() > max_count) out.resize(max_count);
+  return out;
+}
+
+std::vector<WorldContact> World::contacts(const Shape& shape, const QueryOptions& options, Invalid* why) const {
+  if (auto bad = check_query_shape(shape)) {
+    fill(why, *bad);
+    return {};
+  }
+  if (auto refused = check_disc_layers(shape, options)) {
+    fill(why, *refused);
+    return {};
+  }
+  std::vector<WorldContact> out;
+  auto add = [&](const WorldHit& what, const Manifold& m) {
+    if (m.touching) out.push_back(WorldContact{what, m.normal, m.depth, m.points[0]});
+  };
+  std::visit(
+      [&](const auto& q) {
+        overlap_proxies(shape, QueryFilter{options.mask}, options.exclude, [&](std::uint32_t id) {
+          add(proxy_hit(id), visit_stored(shapes_[id], polygons_, [&](const auto& s) { return contact(q, s); }));
+          return true;
+        });
+      },
+      shape);
+  std::vector<TileContact> tile_contacts;
+  for_each_layer(options, [&](const Layer& l, auto&& hit) {
+    if (const TileMap* m = std::get_if<TileMap>(&l.geometry)) {
+      tile_contacts.clear();
+      m->contacts(shape, tile_contacts);
+      for (const TileContact& c : tile_contacts) {
+        out.push_back(WorldContact{hit(HitKind::edge, std::uint32_t(c.edge)), c.normal, c.depth, c.point});
+      }
+    } else if (std::holds_alternative<SectorMap>(l.geometry)) {
+      std::visit(
+          [&](const auto& q) {
+            l.index->query(collide2d::bounds(q), [&](std::uint32_t id) {
+              add(hit(HitKind::line, l.wall_lines[id]), contact(q, l.walls[id]));
+              return true;
+            });
+          },
+          shape);
+    } else if (const DiscUnion* d = std::get_if<DiscUnion>(&l.geometry)) {
+      const Circle c = *disc_query(shape);
+      for (const CoastContact& k : d->contacts(c)) {
+        out.push_back(WorldContact{hit(HitKind::arc, k.arc), k.normal, std::max(k.depth, Real(0)), k.point});
+      }
+    }
+  });
+  std::stable_sort(out.begin(), out.end(), [](const WorldContact& a, const WorldContact& b) { return a.what < b.what; });
+  return out;
+}
+
+}  // namespace collide2d
