@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds and runs the whole test suite, as CI does:
 #   1. the release (float), double and asan (ASan+UBSan) presets, each built and run with ctest;
-#   2. the conformance checker from ../shared/conformance against `collide2d query`, if present.
+#   2. the conformance checker from ../shared/conformance against `collide2d query --scalar double`
+#      and `--scalar float`, if present.
 # Installs missing Debian packages first (scripts/deps.sh). Uses 2 jobs. Exits non-zero on any
 # failure; a failing preset's tests do not stop the later presets, a failing build does.
 set -euo pipefail
@@ -61,12 +62,17 @@ done
 
 checker=$root/../shared/conformance/check.py
 if [[ -f $checker ]]; then
-  cli="$root/build/release/apps/collide2d/collide2d query"
-  log=$log_dir/conformance.log
-  if ! step conformance bash -o pipefail -c 'python3 "$1" --cli "$2" --ops overlap,distance,contact,raycast,sweep,invalid,map_tiled,disc_union,map_wad --n 5 2>&1 | tee "$3"' _ "$checker" "$cli" "$log"; then
-    failed+=(conformance)
-  fi
-  count "$log"
+  # The referee sees both libraries: the double one (the tool's default) and the float one,
+  # which games get by default (`collide2d query --scalar float`).
+  ops=overlap,distance,contact,raycast,sweep,invalid,map_tiled,disc_union,map_wad
+  for scalar in double float; do
+    cli="$root/build/release/apps/collide2d/collide2d query --scalar $scalar"
+    log=$log_dir/conformance-$scalar.log
+    if ! step "conformance $scalar" bash -o pipefail -c 'python3 "$1" --cli "$2" --ops "$3" --n 5 2>&1 | tee "$4"' _ "$checker" "$cli" "$ops" "$log"; then
+      failed+=("conformance $scalar")
+    fi
+    count "$log"
+  done
 else
   echo "=== test.sh: conformance skipped (no ../shared/conformance beside the checkout)"
 fi

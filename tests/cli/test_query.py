@@ -4,7 +4,7 @@
 wide sector, a rounded clockwise polygon, a rotated box; every kind of invalid line gives an
 error naming its field; ids are echoed unchanged; blank lines are skipped.
 
-usage: test_query.py TOOL [--scalar float|double]"""
+usage: test_query.py TOOL [--scalar float|double]   (the library `collide2d query` computes with)"""
 import json
 import math
 import subprocess
@@ -246,10 +246,10 @@ def main():
         print(__doc__)
         return 2
     tool = args[0]
-    scalar = args[args.index("--scalar") + 1] if "--scalar" in args else "float"
+    scalar = args[args.index("--scalar") + 1] if "--scalar" in args else "double"
     L = cases(scalar)
     data = "\n".join(line for line, _ in L) + "\n"
-    p = subprocess.run([tool, "query"], input=data.encode("utf-8", "surrogateescape"),
+    p = subprocess.run([tool, "query", "--scalar", scalar], input=data.encode("utf-8", "surrogateescape"),
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
     if p.returncode != 0:
         failures.append(f"exit status {p.returncode}: {p.stderr.decode(errors='replace')}")
@@ -270,7 +270,7 @@ def main():
         if not ok:
             failures.append(f"input:  {line}\n  output: {raw}\n  {why}")
     # Output must be complete at exit even without a trailing newline on the input.
-    p2 = subprocess.run([tool, "query"], input=q("overlap", a=C(0, 0, 1), b=C(0, 0, 1)).encode(),
+    p2 = subprocess.run([tool, "query", "--scalar", scalar], input=q("overlap", a=C(0, 0, 1), b=C(0, 0, 1)).encode(),
                         stdout=subprocess.PIPE, timeout=60)
     if p2.returncode != 0 or p2.stdout.decode().strip() != '{"overlap":true}':
         failures.append(f"last line without newline: {p2.stdout!r}")
