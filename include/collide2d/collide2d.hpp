@@ -3,6 +3,7 @@
 /// @file collide2d.hpp  The whole library in one include.
 #include "collide2d/arc.hpp"
 #include "collide2d/broadphase.hpp"
+#include "collide2d/chain.hpp"
 #include "collide2d/disc_union.hpp"
 #include "collide2d/math.hpp"
 #include "collide2d/motion.hpp"

@@ -21,6 +21,7 @@
 
 #include "collide2d/arc.hpp"
 #include "collide2d/query.hpp"
+#include "collide2d/walls.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI {
 
@@ -129,6 +130,10 @@ class DiscUnion {
   /// The coast arcs that the disk reaches or crosses (depth >= 0 within the tolerance), one
   /// contact per arc, deepest first.
   std::vector<CoastContact> contacts(const Circle& c) const;
+  /// Appends the coast arcs whose boxes meet `region` as obstacles for the one mover (found
+  /// through the arc index): kind arc (land inside the circle, the sea outside blocks),
+  /// element = arc index, the given owner.
+  void gather(const Aabb& region, std::vector<Obstacle>& out, std::uint32_t owner = 0) const;
 
   /// Moves a character (the disk `c`, radius > 0) by `displacement` while keeping it wholly on
   /// land. The motion goes in substeps of at most `substep_fraction` radii; after each, every

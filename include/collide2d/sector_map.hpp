@@ -27,6 +27,7 @@
 
 #include "collide2d/math.hpp"
 #include "collide2d/polygon_map.hpp"
+#include "collide2d/walls.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI {
 
@@ -74,6 +75,10 @@ class SectorMap {
   /// True when p is inside a sector and every blocking wall is farther than r from p (the
   /// closed disc touches no wall).
   bool fits(Vec2 p, Real r) const;
+  /// Appends the blocking lines whose boxes meet `region` as obstacles for the one mover (found
+  /// through the grid): two-sided edges (bodies never cross a wall), normal on the front (right)
+  /// side, element = line index, the given owner.
+  void gather(const Aabb& region, std::vector<Obstacle>& out, std::uint32_t owner = 0) const;
 
   /// Moves a circle of `radius` centred at `from` by `displacement`: it stops at blocking
   /// walls and slides along them, standing `move_skin()` off the walls it meets, without

@@ -34,6 +34,7 @@
 #include "collide2d/motion.hpp"
 #include "collide2d/query.hpp"
 #include "collide2d/sweep.hpp"
+#include "collide2d/walls.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI {
 
@@ -129,6 +130,10 @@ class TileMap {
   /// Appends to `out` (sorted, without repeats) every boundary edge lying on a cell that the
   /// box touches: the only edges a shape within the box can meet.
   void edges_near(const Aabb& box, std::vector<int>& out) const;
+  /// Appends the boundary edges under `region` (those of `edges_near`) as obstacles for the one
+  /// mover: one-sided (the front is the free side), ghost vertices from the chain's previous and
+  /// next edges, element = edge index, the given owner.
+  void gather(const Aabb& region, std::vector<Obstacle>& out, std::uint32_t owner = 0) const;
 
   /// True when p is in no wall (walls are closed: a point on a wall's side is not free).
   bool is_free(Vec2 p) const;

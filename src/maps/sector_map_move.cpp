@@ -120,6 +120,31 @@ void SectorMap::for_walls_in_box(double x0, double y0, double x1, double y1, F&&
     }
 }
 
+void SectorMap::gather(const Aabb& region, std::vector<Obstacle>& out, std::uint32_t owner) const {
+  if (walls_.empty() || !is_finite(region.min) || !is_finite(region.max)) return;
+  thread_local std::vector<int> ids;
+  ids.clear();
+  for_walls_in_box(double(region.min.x), double(region.min.y), double(region.max.x), double(region.max.y),
+                   [&](int li) { ids.push_back(li); });
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  for (int li : ids) {
+    const MapLine& l = lines_[std::size_t(li)];
+    const Vec2 a = vertex(l.v1), b = vertex(l.v2);
+    if (a == b) continue;  // a zero-length line (in this scalar): its neighbours hold the point
+    if (!Aabb{min(a, b), max(a, b)}.overlaps(region)) continue;
+    Obstacle o;
+    o.kind = ObstacleKind::edge;
+    o.edge.a = a;
+    o.edge.b = b;
+    const Vec2 t = normalize(b - a);
+    o.edge.normal = {t.y, -t.x};  // the front: right of v1 -> v2
+    o.owner = owner;
+    o.element = std::uint32_t(li);
+    out.push_back(o);
+  }
+}
+
 CircleMove SectorMap::move_circle(Vec2 from, Real radius, Vec2 displacement) const {
   CircleMove res{from, 0, false};
   if (!is_finite(from) || !is_finite(displacement) || !(radius >= 0) || !std::isfinite(radius)) {

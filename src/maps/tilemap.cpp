@@ -222,4 +222,30 @@ void TileMap::edges_near(const Aabb& box, std::vector<int>& out) const {
   out.erase(std::unique(out.begin() + std::ptrdiff_t(first), out.end()), out.end());
 }
 
+void TileMap::gather(const Aabb& region, std::vector<Obstacle>& out, std::uint32_t owner) const {
+  thread_local std::vector<int> ids;
+  ids.clear();
+  edges_near(region, ids);
+  for (int id : ids) {
+    const TileEdge& t = edges_[std::size_t(id)];
+    Obstacle o;
+    o.kind = ObstacleKind::edge;
+    o.edge.a = t.a;
+    o.edge.b = t.b;
+    o.edge.normal = t.normal;
+    o.edge.one_sided = true;
+    if (t.prev >= 0) {
+      o.edge.has_prev = true;
+      o.edge.prev = edges_[std::size_t(t.prev)].a;
+    }
+    if (t.next >= 0) {
+      o.edge.has_next = true;
+      o.edge.next = edges_[std::size_t(t.next)].b;
+    }
+    o.owner = owner;
+    o.element = std::uint32_t(id);
+    out.push_back(o);
+  }
+}
+
 }  // namespace collide2d
