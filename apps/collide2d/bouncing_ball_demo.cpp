@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "collide2d/motion.hpp"
-#include "shape_draw.hpp"
+#include "png.hpp"
 #include "svg.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI::tool {
@@ -30,7 +30,7 @@ std::string fmt(const char* f, double v) {
 
 }  // namespace
 
-int run_bouncing_ball_demo(const std::string& out_dir, std::ostream& log, std::ostream& err) {
+int run_bouncing_ball_demo(const std::string& out_dir, bool png, std::ostream& log, std::ostream& err) {
   // The field [0, 120] x [0, 80] walled by four segments, twelve hexagons of circumradius 7.
   const Real w = 120, h = 80, radius = 1;
   std::vector<Shape> obstacles = {Segment{{0, 0}, {w, 0}}, Segment{{w, 0}, {w, h}},
@@ -84,27 +84,29 @@ int run_bouncing_ball_demo(const std::string& out_dir, std::ostream& log, std::o
     drift = std::max(drift, std::fabs(double(length(velocity)) - v0) / v0);
   }
 
-  draw::SvgDocument doc(960, 700);
-  doc.label(10, 22, "collide2d demo: bouncing ball", 18, "#000000", true);
-  doc.label(10, 44,
-            "restitution 1, " + fmt("%.1f", v0 / double(radius)) + " radii per step; the last " +
-                std::to_string(trail_steps) + " of " + std::to_string(steps) +
-                " steps (purple), bounce points (red), the ball (orange)",
-            12, "#444444");
-  draw::SvgPanel panel(doc, 10, 56, 940, 634, {-2, -2}, {w + 2, h + 2});
-  for (std::size_t k = 0; k < obstacles.size(); ++k)
-    draw::draw_shape(panel, obstacles[k], k < walls ? kWall : kHexagon);
-  for (std::size_t k = 1; k < trail.size(); ++k) panel.line(trail[k - 1], trail[k], kTrail);
-  for (Vec2 b : bounces) panel.dot(b, 2.5, kBounce);
-  draw::draw_shape(panel, ball, kBall);
-
+  auto paint = [&](draw::Figure& doc) {
+    doc.label(10, 22, "collide2d demo: bouncing ball", 18, "#000000", true);
+    doc.label(10, 44,
+              "restitution 1, " + fmt("%.1f", v0 / double(radius)) + " radii per step; the last " +
+                  std::to_string(trail_steps) + " of " + std::to_string(steps) +
+                  " steps (purple), bounce points (red), the ball (orange)",
+              12, "#444444");
+    auto panel = doc.panel(10, 56, 940, 634, {-2, -2}, {w + 2, h + 2});
+    for (std::size_t k = 0; k < obstacles.size(); ++k) panel->shape(obstacles[k], k < walls ? kWall : kHexagon);
+    panel->polyline(trail, kTrail);
+    for (Vec2 b : bounces) panel->dot(b, 2.5, kBounce);
+    panel->shape(ball, kBall);
+  };
   std::error_code ec;
   std::filesystem::create_directories(out_dir, ec);
-  const std::string path = (std::filesystem::path(out_dir) / "bouncing_ball.svg").string();
-  if (!doc.save(path)) {
-    err << "collide2d demo: cannot write " << path << "\n";
+  std::string error;
+  const auto paths = draw::save_figures((std::filesystem::path(out_dir) / "bouncing_ball").string(), 960, 700,
+                                        true, png, paint, error);
+  if (paths.empty()) {
+    err << "collide2d demo: " << error << "\n";
     return 1;
   }
+  const std::string& path = paths[0];
   log << "  bouncing ball: " << steps << " steps, " << wall_bounces << " wall and "
       << hexagon_bounces << " hexagon bounces, max speed drift " << fmt("%.1e", drift) << ", "
       << escapes << " escapes, " << penetrations << " penetrations: " << path << "\n";

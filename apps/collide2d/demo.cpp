@@ -14,7 +14,7 @@
 #include "bouncing_ball_demo.hpp"
 #include "collide2d/query.hpp"
 #include "collide2d/shapes.hpp"
-#include "shape_draw.hpp"
+#include "png.hpp"
 #include "svg.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI::tool {
@@ -163,7 +163,7 @@ const draw::Style kDepth{"#2ca02c", "none", 3.5, 1.0, false};
 const draw::Style kRay{"#9467bd", "#9467bd", 1.4, 1.0, false};
 const draw::Style kRayMiss{"#9467bd", "none", 1.0, 1.0, true};
 
-Outcome draw_case(draw::SvgDocument& doc, const Case& c, double x, double y, double w, double h) {
+Outcome draw_case(draw::Figure& doc, const Case& c, double x, double y, double w, double h) {
   Outcome o;
   const double header = 36, pad = 8;
   // Background and title.
@@ -184,13 +184,14 @@ Outcome draw_case(draw::SvgDocument& doc, const Case& c, double x, double y, dou
   }
   Vec2 ext = world.max - world.min;
   Real margin = std::max(ext.x, ext.y) * Real(0.12) + Real(0.1);
-  draw::SvgPanel panel(doc, x + pad, y + header, w - 2 * pad, h - header - pad,
-                       world.min - Vec2(margin, margin), world.max + Vec2(margin, margin));
+  std::unique_ptr<draw::Canvas> canvas =
+      doc.panel(x + pad, y + header, w - 2 * pad, h - header - pad, world.min - Vec2(margin, margin),
+                world.max + Vec2(margin, margin), /*y_down=*/false, /*clip=*/true);
+  draw::Canvas& panel = *canvas;
   const Real px = Real(1.0 / panel.scale());  // one pixel in world units
-  doc.begin_clip(x + 3, y + header - 2, w - 6, h - header - 1);
 
-  draw::draw_shape(panel, c.a, kStyleA);
-  draw::draw_shape(panel, c.b, kStyleB);
+  panel.shape(c.a, kStyleA);
+  panel.shape(c.b, kStyleB);
 
   std::string result;
   const bool overlap = overlaps(c.a, c.b);
@@ -246,7 +247,7 @@ Outcome draw_case(draw::SvgDocument& doc, const Case& c, double x, double y, dou
                 fmt(double(best->distance));
     }
   }
-  doc.end_clip();
+  canvas.reset();  // ends the clipped panel
   doc.label(x + pad, y + 30, result, 11, "#333333");
   return o;
 }
@@ -266,25 +267,43 @@ int run_gallery_demo(const DemoOptions& opt, std::ostream& log, std::ostream& er
   const int cols = 5;
   const double pw = 300, ph = 300, top = 56;
   const int rows = int((cases.size() + cols - 1) / cols);
-  draw::SvgDocument doc(cols * pw, top + rows * ph);
-  doc.label(10, 22, "collide2d demo: shape pairs", 18, "#000000", true);
-  doc.label(10, 44,
-            "a blue, b orange; apart: closest points joined (dashed); touching: contact points "
-            "and normal (red), depth (green); ray: purple, hit normal",
-            12, "#444444");
+  std::vector<Outcome> outcomes(cases.size());
+  std::string failure;
+  auto paint = [&](draw::Figure& doc) {
+    doc.label(10, 22, "collide2d demo: shape pairs", 18, "#000000", true);
+    doc.label(10, 44,
+              "a blue, b orange; apart: closest points joined (dashed); touching: contact points "
+              "and normal (red), depth (green); ray: purple, hit normal",
+              12, "#444444");
+    for (std::size_t i = 0; i < cases.size() && failure.empty(); ++i) {
+      const double x = double(i % cols) * pw, y = top + double(i / cols) * ph;
+      try {
+        outcomes[i] = draw_case(doc, cases[i], x, y, pw, ph);
+      } catch (const std::exception& e) {
+        failure = cases[i].title + ": " + e.what();
+      }
+    }
+  };
+  std::error_code ec;
+  std::filesystem::create_directories(out_dir, ec);
+  std::string error;
+  const auto paths = draw::save_figures((std::filesystem::path(out_dir) / "gallery").string(), cols * pw,
+                                        top + rows * ph, true, opt.png, paint, error);
+  if (!failure.empty()) {
+    err << "collide2d demo: " << failure << "\n";
+    return 1;
+  }
+  if (paths.empty()) {
+    err << "collide2d demo: " << error << "\n";
+    return 1;
+  }
+  const std::string path = paths[0];
 
   int touching = 0, rays = 0, ray_hits = 0;
   double min_depth = 0, max_depth = 0;
   std::string min_depth_case, max_depth_case;
   for (std::size_t i = 0; i < cases.size(); ++i) {
-    const double x = double(i % cols) * pw, y = top + double(i / cols) * ph;
-    Outcome o;
-    try {
-      o = draw_case(doc, cases[i], x, y, pw, ph);
-    } catch (const std::exception& e) {
-      err << "collide2d demo: " << cases[i].title << ": " << e.what() << "\n";
-      return 1;
-    }
+    const Outcome& o = outcomes[i];
     if (o.touching) {
       if (touching == 0 || o.depth < min_depth) min_depth = o.depth, min_depth_case = cases[i].title;
       if (touching == 0 || o.depth > max_depth) max_depth = o.depth, max_depth_case = cases[i].title;
@@ -294,14 +313,6 @@ int run_gallery_demo(const DemoOptions& opt, std::ostream& log, std::ostream& er
     ray_hits += o.ray_hit;
   }
 
-  std::error_code ec;
-  std::filesystem::create_directories(out_dir, ec);
-  const std::string path = (std::filesystem::path(out_dir) / "gallery.svg").string();
-  if (!doc.save(path)) {
-    err << "collide2d demo: cannot write " << path << "\n";
-    return 1;
-  }
-
   const int n = int(cases.size());
   log << "collide2d demo: " << n << " shape pairs, " << touching << " touching, " << (n - touching)
       << " apart; " << rays << " rays, " << ray_hits << " hit\n";
@@ -309,8 +320,8 @@ int run_gallery_demo(const DemoOptions& opt, std::ostream& log, std::ostream& er
     log << "  min depth " << fmt(min_depth) << " (" << min_depth_case << ")\n";
     log << "  max depth " << fmt(max_depth) << " (" << max_depth_case << ")\n";
   }
-  log << "  gallery: " << path << " (" << cols << " x " << rows << " panels, " << int(doc.width())
-      << " x " << int(doc.height()) << " px)\n";
+  log << "  gallery: " << path << (paths.size() > 1 ? " and " + paths[1] : std::string()) << " (" << cols
+      << " x " << rows << " panels, " << int(cols * pw) << " x " << int(top + rows * ph) << " px)\n";
   return 0;
 }
 
@@ -319,7 +330,7 @@ const std::vector<DemoScenario>& demo_scenarios() {
       {"gallery", "shape pairs with their queries (gallery.svg)", run_gallery_demo},
       {"bouncing", "the bouncing-ball game with trails (bouncing_ball.svg)",
        [](const DemoOptions& o, std::ostream& log, std::ostream& err) {
-         return run_bouncing_ball_demo(o.out_dir, log, err);
+         return run_bouncing_ball_demo(o.out_dir, o.png, log, err);
        }},
       {"tiles", "a crowd on The Mana World's map 099-8", run_tiles_demo},
       {"island", "characters walking an island of discs", run_island_demo},

@@ -17,6 +17,7 @@ struct DemoOptions {
   std::string scenario = "all";          ///< "all" or one scenario's name
   std::string data_dir = "../shared/data";  ///< the shared real map data (Tiled maps)
   std::string doom_dir = "/usr/share/games/doom";  ///< Freedoom's WADs
+  bool png = false;                      ///< also write each picture as a PNG
 };
 
 /// One scenario: `run` returns 0 on success; a scenario whose data is missing says so on `log`

@@ -17,6 +17,7 @@
 #include "collide2d/disc_union.hpp"
 #include "demo.hpp"
 #include "island_svg.hpp"
+#include "png.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI::tool {
 
@@ -114,34 +115,36 @@ int run_island_demo(const DemoOptions& opt, std::ostream& log, std::ostream& err
   const Vec2 pad{12, 12};
   const Aabb world{box.min - pad, box.max + pad};
   const double W = 1200, H = 1200 * double((world.max.y - world.min.y) / (world.max.x - world.min.x));
-  draw::SvgDocument doc(W, H + 36);
-  doc.rect(0, 36, W, H, {"none", "#cfe3f5", 0, 1.0, false});
-  IslandView view(doc, 0, 36, W, H, world.min, world.max);
-  view.island(land, false, 4);
-  const char* colors[] = {"#9467bd", "#2ca02c", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"};
-  for (std::size_t k = 0; k < walkers.size(); k += 5) {  // every fifth path keeps it readable
-    Walker& w = walkers[k];
-    w.path.push_back(w.body.center);
-    view.polyline(w.path, {colors[k % 6], "none", 1.0, 1.0, false});
-  }
-  for (std::size_t k = 0; k < walkers.size(); ++k) {
-    const Walker& w = walkers[k];
-    view.panel().circle(w.body.center, w.body.radius, {"#000000", colors[k % 6], 0.8, 0.8, false});
-    view.panel().dot(w.target, 2, {"none", "#d62728", 0, 1.0, false});
-  }
   char title[240];
   std::snprintf(title, sizeof title,
                 "island: %zu discs, %zu coast arcs; %d characters x %d steps: %ld in the sea, %ld targets "
                 "reached, %ld coast contacts",
                 discs.size(), land.arcs().size(), kWalkers, kSteps, in_sea, reached, contacts);
-  doc.label(8, 24, title, 15, "#000000", true);
+  const char* colors[] = {"#9467bd", "#2ca02c", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"};
+  for (Walker& w : walkers) w.path.push_back(w.body.center);
+  auto paint = [&](draw::Figure& doc) {
+    doc.rect(0, 36, W, H, {"none", "#cfe3f5", 0, 1.0, false});
+    auto view = doc.panel(0, 36, W, H, world.min, world.max);
+    draw_island(*view, land, false, 4);
+    for (std::size_t k = 0; k < walkers.size(); k += 5)  // every fifth path keeps it readable
+      view->polyline(walkers[k].path, {colors[k % 6], "none", 1.0, 1.0, false});
+    for (std::size_t k = 0; k < walkers.size(); ++k) {
+      const Walker& w = walkers[k];
+      view->circle(w.body.center, w.body.radius, {"#000000", colors[k % 6], 0.8, 0.8, false});
+      view->dot(w.target, 2, {"none", "#d62728", 0, 1.0, false});
+    }
+    doc.label(8, 24, title, 15, "#000000", true);
+  };
   std::error_code ec;
   std::filesystem::create_directories(opt.out_dir, ec);
-  const std::string path = (std::filesystem::path(opt.out_dir) / "island.svg").string();
-  if (!doc.save(path)) {
-    err << "collide2d demo: island: cannot write " << path << "\n";
+  std::string error;
+  const auto paths = draw::save_figures((std::filesystem::path(opt.out_dir) / "island").string(), W, H + 36, true,
+                                        opt.png, paint, error);
+  if (paths.empty()) {
+    err << "collide2d demo: island: " << error << "\n";
     return 1;
   }
+  const std::string& path = paths[0];
   log << title << " -> " << path << "\n";
   log << "island: " << blocked << " blocked moves, " << gave_up << " targets given up (behind a neck or "
       << "across the water), characters in the sea: " << in_sea;

@@ -25,7 +25,7 @@ int main(int argc, char** argv) {
       "  collide2d query < queries.jsonl        one JSON answer line per query line (FORMAT.md)\n"
       "  collide2d demo --out demo-out          runs every scenario, pictures in demo-out/\n"
       "  collide2d demo --scenario bouncing     runs one scenario\n"
-      "  collide2d render freedoom1.wad#E1M1    draws a map to E1M1's SVG");
+      "  collide2d render freedoom1.wad#E1M1    draws a map to E1M1's SVG (--png: and a PNG)");
 
   CLI::App* query = app.add_subcommand(
       "query", "Answer JSON Lines queries (FORMAT.md, version 1.1) from stdin, one line each");
@@ -43,13 +43,16 @@ int main(int argc, char** argv) {
   demo->add_option("--scenario", demo_opt.scenario, "One of: " + scenarios)->capture_default_str();
   demo->add_option("--data", demo_opt.data_dir, "The shared real map data (Tiled maps)")->capture_default_str();
   demo->add_option("--doom", demo_opt.doom_dir, "Where Freedoom's WADs are")->capture_default_str();
+  demo->add_flag("--png", demo_opt.png, "Also write each picture as a PNG");
 
   collide2d::tool::RenderOptions render_opt;
   CLI::App* render = app.add_subcommand(
       "render", "Draw a map to SVG: a Doom WAD (PATH#MAP or --map), a Tiled map, or discs (JSON)");
   render->add_option("input", render_opt.input, "The map file")->required();
   render->add_option("--map", render_opt.map_name, "A map inside the file (WAD: E1M1, MAP01)");
-  render->add_option("--out,-o", render_opt.out, "The SVG to write (default: named after the input)");
+  render->add_option("--out,-o", render_opt.out,
+                     "The picture to write: NAME.svg or NAME.png (default: named after the input, .svg)");
+  render->add_flag("--png", render_opt.png, "Also write a PNG beside the SVG");
 
   CLI11_PARSE(app, argc, argv);
 

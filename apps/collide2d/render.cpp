@@ -12,6 +12,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "png.hpp"
+
 namespace collide2d::inline COLLIDE2D_ABI::tool {
 
 namespace {
@@ -45,6 +47,24 @@ bool is_disc_json(const std::string& path) {
 }
 
 }  // namespace
+
+int write_render(const RenderOptions& opt, double w, double h, const std::function<void(draw::Figure&)>& paint,
+                 const std::string& caption, std::ostream& log, std::ostream& err) {
+  const std::string ext = lower_extension(opt.out);
+  const bool png_only = ext == ".png";
+  std::string stem = opt.out;
+  if (ext == ".png" || ext == ".svg") stem.resize(stem.size() - 4);
+  std::string error;
+  const std::vector<std::string> paths = draw::save_figures(stem, w, h, !png_only, png_only || opt.png, paint, error);
+  if (paths.empty()) {
+    err << "collide2d render: " << error << "\n";
+    return 1;
+  }
+  log << "collide2d render: wrote";
+  for (const std::string& p : paths) log << " " << p;
+  log << " (" << caption << ")\n";
+  return 0;
+}
 
 int run_render(RenderOptions opt, std::ostream& log, std::ostream& err) {
   if (opt.map_name.empty()) {

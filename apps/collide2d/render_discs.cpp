@@ -32,20 +32,15 @@ int render_discs(const RenderOptions& opt, std::ostream& log, std::ostream& err)
   world = {world.min - pad, world.max + pad};
   const double w = 1000, h = 1000 * std::max(0.2, std::min(5.0, double((world.max.y - world.min.y) /
                                                                           (world.max.x - world.min.x))));
-  draw::SvgDocument doc(w, h + 30);
-  doc.rect(0, 30, w, h, {"none", "#cfe3f5", 0, 1.0, false});  // the sea
-  IslandView view(doc, 0, 30, w, h, world.min, world.max);
-  view.island(land, true, 1);
   char title[200];
   std::snprintf(title, sizeof title, "%zu discs, %zu coast arcs on %zu discs, coast length %.6g",
                 discs.size(), land.arcs().size(), land.coast_disc_count(), double(land.coast_length()));
-  doc.label(8, 20, title, 14);
-  if (!doc.save(opt.out)) {
-    err << "collide2d render: cannot write " << opt.out << "\n";
-    return 1;
-  }
-  log << "collide2d render: " << opt.input << " -> " << opt.out << ": " << title << "\n";
-  return 0;
+  return write_render(opt, w, h + 30, [&](draw::Figure& fig) {
+    fig.rect(0, 30, w, h, {"none", "#cfe3f5", 0, 1.0, false});  // the sea
+    auto canvas = fig.panel(0, 30, w, h, world.min, world.max);
+    draw_island(*canvas, land, true, 1);
+    fig.label(8, 20, title, 14);
+  }, opt.input + ": " + title, log, err);
 }
 
 }  // namespace collide2d::tool

@@ -21,6 +21,7 @@
 
 #include "collide2d/tiled.hpp"
 #include "demo.hpp"
+#include "png.hpp"
 #include "tiles_draw.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI::tool {
@@ -183,31 +184,31 @@ int run_tiles_demo(const DemoOptions& opt, std::ostream& log, std::ostream& err)
   // The picture: map, trails, final positions.
   std::error_code ec;
   std::filesystem::create_directories(opt.out_dir, ec);
-  const std::string svg = opt.out_dir + "/tiles.svg";
   double w = 0, h = 0;
-  const TileView view = fit_tile_view(map, 1400, w, h);
-  draw::SvgDocument doc(w, h);
-  draw_tile_map(doc, map, view);
+  tile_picture_size(map, 1400, w, h);
   static const char* colors[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#17becf"};
-  std::string body;
-  for (std::size_t i = 0; i < trails.size(); ++i) body += svg_polyline(trails[i], view, colors[i % 8], 1.2, 0.8);
-  body += "<g fill=\"#2a6f97\" fill-opacity=\"0.7\" stroke=\"none\">\n";
-  for (const Agent& a : agents)
-    body += "<circle cx=\"" + svg_num(view.x(a.pos.x)) + "\" cy=\"" + svg_num(view.y(a.pos.y)) + "\" r=\"" +
-            svg_num(std::max(0.6, double(a.radius) * view.scale)) + "\"/>\n";
-  body += "</g>\n";
-  doc.raw(body);
   const double agent_steps = double(n_agents) * double(n_steps);
   const double rate = move_seconds > 0 ? agent_steps / move_seconds : 0;
   char line[400];
   std::snprintf(line, sizeof line,
                 "099-8 (%dx%d tiles): %d agents x %d steps; inside walls %lld, through walls %lld; %.2f M agent-steps/s (CPU time of the moves)",
                 map.width(), map.height(), n_agents, n_steps, agents_inside, agents_through, rate / 1e6);
-  doc.label(10, h - 6, line, 12);
-  if (!doc.save(svg)) {
-    err << "tiles: cannot write " << svg << "\n";
+  auto paint = [&](draw::Figure& doc) {
+    auto view = draw_tile_picture(doc, map);
+    for (std::size_t i = 0; i < trails.size(); ++i) view->polyline(trails[i], {colors[i % 8], "none", 1.2, 0.8, false});
+    // Agents: at least 0.6 pixels across.
+    view->stroke_width = 0;
+    const Color agent = Color::hex(0x2a6f97, 179);
+    for (const Agent& a : agents) view->circle(a.pos, std::max(a.radius, Real(0.6 / view->scale())), kNoColor, agent);
+    doc.label(10, h - 6, line, 12);
+  };
+  std::string error;
+  const auto paths = draw::save_figures(opt.out_dir + "/tiles", w, h, true, opt.png, paint, error);
+  if (paths.empty()) {
+    err << "tiles: " << error << "\n";
     return 1;
   }
+  const std::string& svg = paths[0];
   log << "tiles: " << line << "\n";
   log << "tiles: " << hits << " wall contacts, " << corners << " moves with two or more; agent-steps checked: "
       << inside << " ended inside a wall, " << through << " crossed a wall (" << region_escapes

@@ -16,6 +16,7 @@
 
 #include "collide2d/wad.hpp"
 #include "demo.hpp"
+#include "png.hpp"
 #include "wad_draw.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI::tool {
@@ -105,31 +106,30 @@ int run_wad_demo(const DemoOptions& opt, std::ostream& log, std::ostream& err) {
 
   double w = 0, h = 0;
   wad_picture_size(map, 1400, w, h);
-  draw::SvgDocument doc(w, h);
-  const WadView view(map.bounds_min(), map.bounds_max(), 20, 50, w - 40, h - 70);
   std::vector<int> floors;
   for (const auto& s : m.sectors) floors.push_back(s.floor);
-  draw_wad_map(doc, view, map, floors);
-  for (int i = 0; i < kPlayers; ++i) {
-    const Player& pl = players[std::size_t(i)];
-    std::string pts;
-    for (Vec2 v : pl.path) pts += wad_num(view.px(v.x)) + "," + wad_num(view.py(v.y)) + " ";
-    doc.raw("<polyline points=\"" + pts + "\" fill=\"none\" stroke=\"" + colour(i) +
-            "\" stroke-width=\"0.8\" stroke-opacity=\"0.8\"/>\n");
-    doc.raw("<circle cx=\"" + wad_num(view.px(pl.p.x)) + "\" cy=\"" + wad_num(view.py(pl.p.y)) + "\" r=\"" +
-            wad_num(kRadius * view.scale) + "\" fill=\"" + colour(i) + "\" stroke=\"#000000\" stroke-width=\"0.5\"/>\n");
-  }
   char title[200];
   std::snprintf(title, sizeof title, "E1M1: %d players (radius %g, up to %g units per step), %d steps: %ld escapes, %ld too close to a wall; "
                 "paths of the last %d steps", kPlayers, kRadius, kMaxSpeed, kSteps, escapes, too_close, kPathSteps);
-  doc.label(20, 30, title, 15, "#000000", true);
+  auto paint = [&](draw::Figure& doc) {
+    auto view = draw_wad_picture(doc, map, floors);
+    for (int i = 0; i < kPlayers; ++i) {
+      const Player& pl = players[std::size_t(i)];
+      view->polyline(pl.path, {colour(i), "none", 0.8, 0.8, false});
+      view->circle(pl.p, Real(kRadius), {"#000000", colour(i), 0.5, 1.0, false});
+    }
+    doc.label(20, 30, title, 15, "#000000", true);
+  };
   std::error_code ec;
   std::filesystem::create_directories(opt.out_dir, ec);
-  const std::string path = (std::filesystem::path(opt.out_dir) / "wad.svg").string();
-  if (!doc.save(path)) {
-    err << "collide2d demo: wad: cannot write " << path << "\n";
+  std::string error;
+  const auto paths = draw::save_figures((std::filesystem::path(opt.out_dir) / "wad").string(), w, h, true, opt.png,
+                                        paint, error);
+  if (paths.empty()) {
+    err << "collide2d demo: wad: " << error << "\n";
     return 1;
   }
+  const std::string& path = paths[0];
   char line[400];
   std::snprintf(line, sizeof line,
                 "collide2d demo: wad: %d players x %d steps on E1M1 (radius %g, speed up to %g/step, %.0f units walked): "

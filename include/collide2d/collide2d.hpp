@@ -14,3 +14,4 @@
 #include "collide2d/sweep.hpp"
 #include "collide2d/tilemap.hpp"
 #include "collide2d/world.hpp"
+#include "collide2d/debug_draw.hpp"
