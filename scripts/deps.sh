@@ -10,7 +10,7 @@
 set -euo pipefail
 
 base=(cmake ninja-build g++ python3 libgtest-dev libbenchmark-dev nlohmann-json3-dev libcli11-dev
-      libpugixml-dev zlib1g-dev)
+      libpugixml-dev zlib1g-dev libpng-dev)
 wanted=("${base[@]}")
 for mode in "${@:-build}"; do
   case "$mode" in
