@@ -126,7 +126,9 @@ void draw_sector_map(DebugDraw& dd, const SectorMap& map, std::span<const float>
 /// outward normals at their middles when kDrawNormals).
 void draw_disc_union(DebugDraw& dd, const DiscUnion& land, const DrawPalette& palette = {});
 
-/// Draws a world: every proxy's shape (kDrawShapes) and bounding box (kDrawAabbs).
+/// Draws a world: its static layers (kDrawStaticLayers: each tile map, sector map or disc
+/// union as the functions above draw it, under the same flags), then every proxy's shape
+/// (kDrawShapes) and bounding box (kDrawAabbs).
 void draw_world(DebugDraw& dd, const World& world, const DrawPalette& palette = {});
 
 /// `segments` + 1 points along an arc from its start to its end, for renderers that draw

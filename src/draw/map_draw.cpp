@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
+#include <variant>
 #include <vector>
 
 #include "collide2d/debug_draw.hpp"
@@ -95,6 +97,17 @@ void draw_disc_union(DebugDraw& dd, const DiscUnion& land, const DrawPalette& pa
 }
 
 void draw_world(DebugDraw& dd, const World& world, const DrawPalette& palette) {
+  if (dd.wants(kDrawStaticLayers))
+    for (const LayerHandle h : world.layer_handles())
+      if (const LayerGeometry* g = world.layer(h))
+        std::visit(
+            [&](const auto& m) {
+              using T = std::decay_t<decltype(m)>;
+              if constexpr (std::is_same_v<T, TileMap>) draw_tile_map(dd, m, palette);
+              else if constexpr (std::is_same_v<T, SectorMap>) draw_sector_map(dd, m, {}, palette);
+              else draw_disc_union(dd, m, palette);
+            },
+            *g);
   for (const ProxyHandle h : world.handles()) {
     if (dd.wants(kDrawAabbs)) {
       const Aabb b = world.bounds(h);

@@ -262,6 +262,16 @@ TEST(DebugDraw, WorldDrawsEveryProxy) {
   draw_world(rec, world);
   EXPECT_EQ(rec.circles, circles);
   EXPECT_EQ(rec.polygons, (50 - circles) + 50);  // the boxes and every bounding box
+  // A static layer: a tile map drawn under the world's proxies, its chains as the map draws them.
+  const std::vector<std::uint8_t> grid = {0, 1, 0, 0, 1, 1, 0, 0, 0};
+  const auto tiles = TileMap::from_grid(3, 3, grid, {4, 4}, {-60, -60});
+  ASSERT_TRUE(tiles);
+  ASSERT_TRUE(world.add_layer(LayerDef{*tiles}));
+  Recorder layered;
+  layered.flags = kDrawStaticLayers | kDrawTileChains;
+  draw_world(layered, world);
+  EXPECT_EQ(layered.segments, int(tiles->edges().size()));
+  EXPECT_EQ(layered.circles, 0);
   Recorder none;
   none.flags = 0;
   draw_world(none, world);
