@@ -94,7 +94,22 @@ extern const RaycastFn kRaycastTable[kShapeTypeCount];
 /// One sector against many disks given as a structure of arrays (x, y, radius): appends to
 /// `hits` the index of every disk that overlaps the sector and returns how many it appended.
 /// The sector's rotation is cached in it; the loop does no trigonometry and no division.
+/// Vectorised (see `Isa`): every instruction set gives the same hits, in increasing order.
 std::size_t sector_hits(const Sector& s, std::span<const Real> xs, std::span<const Real> ys,
                         std::span<const Real> radii, std::vector<std::uint32_t>& hits);
+
+/// Instruction sets of the batch kernels (`sector_hits`). They evaluate one closed form with
+/// the same floating-point operations, so they report the same hits, bit for bit.
+enum class Isa { scalar, avx2, avx512 };
+/// The instruction set the batch kernels use: the best this build and CPU have, unless the
+/// environment variable COLLIDE2D_ISA (scalar|avx2|avx512) or `set_batch_isa` chose another.
+Isa batch_isa();
+/// True when this build has a kernel for `isa` and this CPU (and its OS) can run it.
+bool batch_isa_available(Isa isa);
+/// Makes the batch kernels use `isa` (process-wide); false, and nothing changes, when the
+/// instruction set is not available.
+bool set_batch_isa(Isa isa);
+/// "scalar", "avx2" or "avx512".
+const char* isa_name(Isa isa);
 
 }  // namespace collide2d
