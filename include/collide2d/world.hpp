@@ -3,7 +3,7 @@
 /// @file world.hpp  The collision world: proxies holding any shape, addressed by generational
 /// handles, with user data and category/mask filters; static layers (a tile map, a sector map's
 /// blocking walls, a disc island whose sea blocks), each with its own index, a filter and user
-/// data, addressed by generational layer handles; the world queries (`overlap`, `ray_closest`,
+/// data, addressed by generational layer handles, and user chains; the world queries (`overlap`, `ray_closest`,
 /// `ray_all`, `cast`, `nearest_hits`, `contacts`) see layers and proxies together and say what
 /// they hit (`WorldHit`); `update()` finds the touching pairs
 /// (broad phase, then the exact `overlaps`) and reports begin/end-touch events in a fixed order;
@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "collide2d/broadphase.hpp"
+#include "collide2d/chain.hpp"
 #include "collide2d/disc_union.hpp"
 #include "collide2d/query.hpp"
 #include "collide2d/sector_map.hpp"
@@ -132,8 +133,9 @@ struct LayerHandle {
 
 /// The geometry of a static layer: a tile map (its solid cells and the outside when
 /// `outside_solid`), a sector map (its blocking walls: one-sided and impassable lines), a disc
-/// union (land: the sea, everything off the land, blocks).
-using LayerGeometry = std::variant<TileMap, SectorMap, DiscUnion>;
+/// union (land: the sea, everything off the land, blocks), a chain (a user's polyline of one- or
+/// two-sided edges).
+using LayerGeometry = std::variant<TileMap, SectorMap, DiscUnion, Chain>;
 
 /// What a layer is made of.
 struct LayerDef {
@@ -146,7 +148,7 @@ struct LayerDef {
 enum class HitKind : std::uint8_t {
   proxy,   ///< a proxy (`WorldHit::proxy`)
   cell,    ///< a tile map's solid cell: element = row * width + col
-  edge,    ///< a tile map's merged boundary edge: element indexes `TileMap::edges()`
+  edge,    ///< an edge: element indexes `TileMap::edges()` (tile map) or `Chain::edges()` (chain)
   line,    ///< a sector map's blocking line: element indexes `SectorMap::line()`
   arc,     ///< a disc union's coast arc: element indexes `DiscUnion::arcs()`
   region,  ///< a layer's blocking area beyond its elements: outside a tile map, the open sea

@@ -105,7 +105,12 @@ void draw_world(DebugDraw& dd, const World& world, const DrawPalette& palette) {
               using T = std::decay_t<decltype(m)>;
               if constexpr (std::is_same_v<T, TileMap>) draw_tile_map(dd, m, palette);
               else if constexpr (std::is_same_v<T, SectorMap>) draw_sector_map(dd, m, {}, palette);
-              else draw_disc_union(dd, m, palette);
+              else if constexpr (std::is_same_v<T, DiscUnion>) draw_disc_union(dd, m, palette);
+              else {  // a chain: its edges as the mover sees them
+                std::vector<Obstacle> edges;
+                m.gather(m.bounds(), edges);
+                for (const Obstacle& o : edges) draw_obstacle(dd, o, palette);
+              }
             },
             *g);
   for (const ProxyHandle h : world.handles()) {

@@ -1,7 +1,8 @@
 // collide2d - 2D collision detection for games. MIT License.
 #pragma once
 /// @file layer.hpp  A world's static layer as stored: the geometry, filter, user data and
-/// generation, with the layer's own index over its pieces (no proxy per tile or wall).
+/// generation. Each map keeps its own index over its pieces (no proxy per tile or wall): the
+/// world reaches them through the maps' queries and `gather`.
 
 #include <cstdint>
 #include <memory>
@@ -19,14 +20,6 @@ struct World::Layer {
   Filter filter;
   std::uint32_t generation = 1;
   bool alive = false;
-  /// Sector map: its blocking lines as segments (`walls[i]` is line `wall_lines[i]`).
-  std::vector<Segment> walls;
-  std::vector<std::uint32_t> wall_lines;
-  /// Sector map: a tree over `walls` (id i); disc union: a tree over the coast arcs (id = arc).
-  std::unique_ptr<Broadphase> index;
-
-  /// Builds `walls` and `index` for the current geometry.
-  void build_index();
 };
 
 namespace world_detail {

@@ -1,7 +1,6 @@
 // collide2d - 2D collision detection for games. MIT License.
 // The world's static layers: checks of their data and handles, add / remove / replace, a tile
-// map's cell change, and each layer's own index (a tree over a sector map's blocking lines or a
-// disc union's coast arcs; a tile map is its own grid).
+// map's cell change.
 #include <string>
 
 #include "collide2d/world.hpp"
@@ -52,6 +51,14 @@ std::optional<Invalid> validate_layer(const LayerGeometry& g) {
       }
       return std::nullopt;
     }
+    std::optional<Invalid> operator()(const Chain& c) const {
+      for (std::size_t i = 0; i < c.points().size(); ++i) {
+        if (auto bad = validate(Point{c.points()[i]})) {
+          return Invalid{"layer.chain.points[" + std::to_string(i) + "]", bad->message};
+        }
+      }
+      return std::nullopt;
+    }
     std::optional<Invalid> operator()(const DiscUnion& d) const {
       if (auto bad = validate_discs(d.discs())) return Invalid{"layer.disc_union." + bad->field, bad->message};
       return std::nullopt;
@@ -61,26 +68,6 @@ std::optional<Invalid> validate_layer(const LayerGeometry& g) {
 }
 
 }  // namespace world_detail
-
-void World::Layer::build_index() {
-  walls.clear();
-  wall_lines.clear();
-  index.reset();
-  if (const SectorMap* m = std::get_if<SectorMap>(&geometry)) {
-    index = make_broadphase(BroadphaseKind::tree);
-    for (int w : m->walls()) {
-      const MapLine& l = m->line(w);
-      const auto id = std::uint32_t(walls.size());
-      walls.push_back(Segment{m->vertex(l.v1), m->vertex(l.v2)});
-      wall_lines.push_back(std::uint32_t(w));
-      index->insert(id, collide2d::bounds(walls.back()), true);
-    }
-  } else if (const DiscUnion* d = std::get_if<DiscUnion>(&geometry)) {
-    index = make_broadphase(BroadphaseKind::tree);
-    for (std::size_t i = 0; i < d->arcs().size(); ++i) index->insert(std::uint32_t(i), collide2d::bounds(d->arcs()[i].arc), true);
-  }
-  if (index) index->rebuild();
-}
 
 std::optional<Invalid> World::check(LayerHandle h) const {
   const bool in = h.index < layers_.size();
@@ -107,7 +94,6 @@ std::optional<LayerHandle> World::add_layer(LayerDef def, Invalid* why) {
   l.user_data = def.user_data;
   l.filter = def.filter;
   l.alive = true;
-  l.build_index();
   return LayerHandle{slot, l.generation, id_};
 }
 
@@ -116,7 +102,6 @@ std::optional<Invalid> World::remove_layer(LayerHandle h) {
   Layer& l = *layers_[h.index];
   l.alive = false;
   l.geometry = TileMap();  // release the memory
-  l.build_index();
   if (++l.generation == 0) l.generation = 1;
   return std::nullopt;
 }
@@ -128,7 +113,6 @@ std::optional<Invalid> World::replace_layer(LayerHandle h, LayerDef def) {
   l.geometry = std::move(def.geometry);
   l.user_data = def.user_data;
   l.filter = def.filter;
-  l.build_index();
   return std::nullopt;
 }
 

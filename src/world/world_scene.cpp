@@ -83,6 +83,22 @@ void tile_overlaps(const TileMap& m, const Q& q, F&& f) {
   }
 }
 
+/// True for the layers made of straight walls that `for_walls` visits (sector maps, chains).
+bool has_walls(const LayerGeometry& g) { return std::holds_alternative<SectorMap>(g) || std::holds_alternative<Chain>(g); }
+
+/// The element kind of a straight wall: a sector map's line or a chain's edge.
+HitKind wall_kind(const LayerGeometry& g) { return std::holds_alternative<SectorMap>(g) ? HitKind::line : HitKind::edge; }
+
+/// Calls f(segment, edge, element) for the straight walls of a sector map or chain near `box`,
+/// found by the map's own index (its `gather`).
+template <class F>
+void for_walls(const LayerGeometry& g, const Aabb& box, F&& f) {
+  std::vector<Obstacle> near;
+  if (const SectorMap* m = std::get_if<SectorMap>(&g)) m->gather(box, near);
+  else if (const Chain* c = std::get_if<Chain>(&g)) c->gather(box, near);
+  for (const Obstacle& o : near) f(Segment{o.edge.a, o.edge.b}, o.edge, o.element);
+}
+
 /// The closest ray hit in a list, ties in WorldHit order.
 bool closer(const WorldRayHit& a, const WorldRayHit& b) {
   return a.hit.distance != b.hit.distance ? a.hit.distance < b.hit.distance : a.what < b.what;
@@ -134,11 +150,8 @@ std::vector<WorldHit> World::overlap(const Shape& shape, const QueryOptions& opt
         std::vector<int> ids;
         m->edges_near(box, ids);
         for (int e : ids) walls.push_back(Segment{m->edges()[std::size_t(e)].a, m->edges()[std::size_t(e)].b});
-      } else if (l.index && std::holds_alternative<SectorMap>(l.geometry)) {
-        l.index->query(box, [&](std::uint32_t id) {
-          walls.push_back(l.walls[id]);
-          return true;
-        });
+      } else {
+        for_walls(l.geometry, box, [&](const Segment& w, const WallEdge&, std::uint32_t) { walls.push_back(w); });
       }
     });
     reach = world_detail::Reach::make(shape, walls);
@@ -171,14 +184,11 @@ std::vector<WorldHit> World::overlap(const Shape& shape, const QueryOptions& opt
             });
           },
           shape);
-    } else if (std::holds_alternative<SectorMap>(l.geometry)) {
+    } else if (has_walls(l.geometry)) {
       std::visit(
           [&](const auto& q) {
-            l.index->query(collide2d::bounds(q), [&](std::uint32_t id) {
-              if (overlaps(q, l.walls[id]) && (!reach || reach->sees(l.walls[id]))) {
-                out.push_back(hit(HitKind::line, l.wall_lines[id]));
-              }
-              return true;
+            for_walls(l.geometry, collide2d::bounds(q), [&](const Segment& w, const WallEdge&, std::uint32_t e) {
+              if (overlaps(q, w) && (!reach || reach->sees(w))) out.push_back(hit(wall_kind(l.geometry), e));
             });
           },
           shape);
@@ -221,15 +231,19 @@ void World::ray_layers(const Ray& ray, const QueryOptions& options, std::vector<
       if (!h.hit) return;
       auto [k, e] = h.inside ? tile_element(*m, m->cell_at(ray.origin)) : tile_element_beyond(*m, h.point, -h.normal);
       out.push_back(WorldRayHit{hit(k, e), h});
+    } else if (const Chain* c = std::get_if<Chain>(&l.geometry)) {
+      const ChainHit h = c->raycast(ray);  // one-sided edges only from their front
+      if (h.hit) out.push_back(WorldRayHit{hit(HitKind::edge, std::uint32_t(h.edge)), RayHit{true, false, h.distance, h.point, h.normal}});
     } else if (std::holds_alternative<SectorMap>(l.geometry)) {
       std::optional<WorldRayHit> best;
-      l.index->raycast(ray.origin, u, ray.max_distance, [&](std::uint32_t id, Real t_max) -> Real {
-        RayHit h = raycast(l.walls[id], Ray{ray.origin, ray.direction, t_max});
-        if (!h.hit) return t_max;
-        WorldRayHit w{hit(HitKind::line, l.wall_lines[id]), h};
-        if (!best || closer(w, *best)) best = w;
-        return best->hit.distance;
-      });
+      const Vec2 end = ray.origin + u * ray.max_distance;
+      for_walls(l.geometry, Aabb{min(ray.origin, end), max(ray.origin, end)},
+                [&](const Segment& w, const WallEdge&, std::uint32_t e) {
+                  RayHit h = raycast(w, ray);
+                  if (!h.hit) return;
+                  WorldRayHit r{hit(HitKind::line, e), h};
+                  if (!best || closer(r, *best)) best = r;
+                });
       if (best) out.push_back(*best);
     } else if (const DiscUnion* d = std::get_if<DiscUnion>(&l.geometry)) {
       if (!d->contains(ray.origin)) {  // at sea: inside the blocking region
@@ -315,28 +329,39 @@ std::optional<WorldCastHit> World::cast(const Shape& shape, Vec2 translation, co
   };
   for_each_layer(options, [&](const Layer& l, auto&& hit) {
     if (const TileMap* m = std::get_if<TileMap>(&l.geometry)) {
+      // What the shape overlaps at the start (a solid cell, the outside: the map's sweep sees the
+      // one-sided boundary only from the free side) is hit at time 0.
+      bool overlapping = false;
+      std::visit(
+          [&](const auto& q) {
+            tile_overlaps(*m, q, [&](HitKind k, std::uint32_t e) {
+              at_start(hit(k, e));
+              overlapping = true;
+              return false;
+            });
+          },
+          shape);
+      if (overlapping) return;
       SweepHit h = m->sweep(shape, translation);
       if (!h.hit) return;
-      if (h.initially_overlapping) {
-        std::visit(
-            [&](const auto& q) {
-              tile_overlaps(*m, q, [&](HitKind k, std::uint32_t e) {
-                at_start(hit(k, e));
-                return false;
-              });
-            },
-            shape);
+      if (h.initially_overlapping) {  // within the sweep's tolerance of a wall: the nearest wall's cell
+        const Vec2 c = start.center();
+        const WallDistance w = m->nearest_wall(c);
+        auto [k, e] = w.distance > 0 ? tile_element_beyond(*m, w.point, (w.point - c) / w.distance)
+                                     : tile_element(*m, m->cell_at(c));
+        at_start(hit(k, e));
         return;
       }
       auto [k, e] = tile_element_beyond(*m, h.point, h.normal);
       offer(WorldCastHit{hit(k, e), h});
-    } else if (std::holds_alternative<SectorMap>(l.geometry)) {
+    } else if (has_walls(l.geometry)) {
       std::visit(
           [&](const auto& q) {
-            l.index->query(swept, [&](std::uint32_t id) {
-              SweepHit h = sweep(q, translation, l.walls[id], Vec2{0, 0});
-              if (h.hit) offer(WorldCastHit{hit(HitKind::line, l.wall_lines[id]), h});
-              return true;
+            for_walls(l.geometry, swept, [&](const Segment& w, const WallEdge& edge, std::uint32_t e) {
+              SweepHit h = sweep(q, translation, w, Vec2{0, 0});
+              // A one-sided edge is hit only from its front (the motion meets it against its normal).
+              if (h.hit && edge.one_sided && !h.initially_overlapping && dot(h.normal, edge.normal) >= 0) return;
+              if (h.hit) offer(WorldCastHit{hit(wall_kind(l.geometry), e), h});
             });
           },
           shape);
@@ -347,11 +372,12 @@ std::optional<WorldCastHit> World::cast(const Shape& shape, Vec2 translation, co
         at_start(ks.empty() ? hit(HitKind::region, 0) : hit(HitKind::arc, ks.front().arc));
         return;
       }
-      l.index->query(swept, [&](std::uint32_t id) {
-        SweepHit h = sweep(c, translation, d->arcs()[id].arc);
-        if (h.hit) offer(WorldCastHit{hit(HitKind::arc, id), h});
-        return true;
-      });
+      std::vector<Obstacle> arcs;
+      d->gather(swept, arcs);
+      for (const Obstacle& a : arcs) {
+        SweepHit h = sweep(c, translation, a.arc);
+        if (h.hit) offer(WorldCastHit{hit(HitKind::arc, a.element), h});
+      }
     }
   });
   return best;
@@ -382,6 +408,11 @@ std::vector<WorldNearest> World::nearest_hits(Vec2 p, Real radius, std::size_t m
       NearestPoint w = s->nearest_wall(p);
       if (w.index >= 0 && w.distance <= radius) {
         out.push_back(WorldNearest{hit(HitKind::line, std::uint32_t(w.index)), w.distance, w.point});
+      }
+    } else if (const Chain* ch = std::get_if<Chain>(&l.geometry)) {
+      NearestPoint w = ch->nearest(p);
+      if (w.index >= 0 && w.distance <= radius) {
+        out.push_back(WorldNearest{hit(HitKind::edge, std::uint32_t(w.index)), w.distance, w.point});
       }
     } else if (const DiscUnion* d = std::get_if<DiscUnion>(&l.geometry)) {
       CoastPoint c = d->coast(p);
@@ -425,12 +456,11 @@ std::vector<WorldContact> World::contacts(const Shape& shape, const QueryOptions
       for (const TileContact& c : tile_contacts) {
         out.push_back(WorldContact{hit(HitKind::edge, std::uint32_t(c.edge)), c.normal, c.depth, c.point});
       }
-    } else if (std::holds_alternative<SectorMap>(l.geometry)) {
+    } else if (has_walls(l.geometry)) {
       std::visit(
           [&](const auto& q) {
-            l.index->query(collide2d::bounds(q), [&](std::uint32_t id) {
-              add(hit(HitKind::line, l.wall_lines[id]), contact(q, l.walls[id]));
-              return true;
+            for_walls(l.geometry, collide2d::bounds(q), [&](const Segment& w, const WallEdge&, std::uint32_t e) {
+              add(hit(wall_kind(l.geometry), e), contact(q, w));
             });
           },
           shape);

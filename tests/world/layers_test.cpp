@@ -21,7 +21,7 @@ using namespace collide2d;
 
 namespace {
 
-constexpr std::uint32_t kTiles = 1, kSectors = 2, kIsland = 4, kProps = 8, kMonsters = 16;
+constexpr std::uint32_t kTiles = 1, kSectors = 2, kIsland = 4, kProps = 8, kMonsters = 16, kChains = 32;
 constexpr Real kTol = sizeof(Real) == 4 ? Real(3e-3) : Real(1e-6);
 
 struct Rand {
@@ -101,7 +101,8 @@ struct Mixed {
   SectorMap room;
   std::vector<Circle> discs;
   DiscUnion island{std::span<const Circle>{}};
-  LayerHandle tiles_h, room_h, island_h;
+  LayerHandle tiles_h, room_h, island_h, zigzag_h, loop_h;
+  Chain zigzag, loop;
   std::vector<Prop> props;
 
   bool outside_solid;
@@ -120,6 +121,15 @@ struct Mixed {
     tiles_h = *world.add_layer({tiles, 101, Filter{kTiles}});
     room_h = *world.add_layer({room, 102, Filter{kSectors}});
     island_h = *world.add_layer({island, 103, Filter{kIsland}});
+    // Chains below the tile map: an open two-sided zigzag and a closed one-sided loop (a solid
+    // outline listed counter-clockwise: its fronts face out).
+    std::vector<Vec2> zz;
+    for (int k = 0; k < 9; ++k) zz.push_back(Vec2{Real(2 + 9 * k), Real(k % 2 ? 34 : 38)} + Vec2{r.uniform(0, 2), r.uniform(0, 2)});
+    zigzag = *Chain::make(zz, false, false);
+    const Vec2 lp[5] = {{90, 33}, {100, 32}, {110, 36}, {100, 40}, {88, 38}};
+    loop = *Chain::make(lp, true, true);
+    zigzag_h = *world.add_layer({zigzag, 104, Filter{kChains}});
+    loop_h = *world.add_layer({loop, 105, Filter{kChains}});
     for (int i = 0; i < 120; ++i) {
       const bool prop = i < 40;
       const Vec2 c{r.uniform(-2, 132), r.uniform(-2, 32)};
@@ -151,6 +161,26 @@ struct Mixed {
     }
     return out;
   }
+  /// Every chain edge: (layer, user data, edge index, segment, the edge).
+  struct ChainEdge {
+    LayerHandle h;
+    std::uint64_t user;
+    std::uint32_t i;
+    Segment s;
+    WallEdge e;
+  };
+  std::vector<ChainEdge> chain_edges() const {
+    std::vector<ChainEdge> out;
+    for (std::uint32_t i = 0; i < zigzag.edges().size(); ++i) {
+      const WallEdge& e = zigzag.edges()[i];
+      out.push_back({zigzag_h, 104, i, Segment{e.a, e.b}, e});
+    }
+    for (std::uint32_t i = 0; i < loop.edges().size(); ++i) {
+      const WallEdge& e = loop.edges()[i];
+      out.push_back({loop_h, 105, i, Segment{e.a, e.b}, e});
+    }
+    return out;
+  }
   /// Everything the shape overlaps, by brute force (disc layer: the reference's signed
   /// distance; `tie` set when the answer is within the tolerance of changing).
   std::vector<WorldHit> overlap(const Shape& q, std::uint32_t mask, bool& tie) const {
@@ -172,6 +202,10 @@ struct Mixed {
     if (mask & kSectors) {
       for (auto& [i, s] : walls())
         if (overlaps(q, Shape(s))) out.push_back(layer(room_h, 102, HitKind::line, i));
+    }
+    if (mask & kChains) {
+      for (const ChainEdge& c : chain_edges())
+        if (overlaps(q, Shape(c.s))) out.push_back(layer(c.h, c.user, HitKind::edge, c.i));
     }
     if (mask & kIsland) {
       const Circle c = std::holds_alternative<Circle>(q) ? std::get<Circle>(q) : Circle{std::get<Point>(q).at, 0};
@@ -199,7 +233,7 @@ TEST(WorldLayers, OverlapMatchesBruteForceInAMixedWorld) {
   Rand r(11);
   int hits = 0, ties = 0, region = 0;
   for (int it = 0; it < 3000; ++it) {
-    const Vec2 c{r.uniform(-4, outside ? 48 : 134), r.uniform(-4, 34)};
+    const Vec2 c{r.uniform(-4, outside ? 48 : 134), r.uniform(-4, 42)};
     Shape q = random_shape(r, c, 1);
     const bool round = std::holds_alternative<Circle>(q) || std::holds_alternative<Point>(q);
     const std::uint32_t mask = (round ? 0xffffffffu : ~kIsland) & (r.below(4) == 0 ? ~kMonsters : 0xffffffffu);
@@ -220,7 +254,7 @@ TEST(WorldLayers, OverlapMatchesBruteForceInAMixedWorld) {
   EXPECT_LT(ties, 30);
   // Point and box queries are overlaps of a point and a box.
   for (int it = 0; it < 500; ++it) {
-    const Vec2 p{r.uniform(-4, 134), r.uniform(-4, 34)};
+    const Vec2 p{r.uniform(-4, 134), r.uniform(-4, 42)};
     bool tie = false;
     auto want = m.overlap(Point{p}, 0xffffffffu, tie);
     if (!tie) EXPECT_EQ(fold_island(m.world.overlap_point(p), m.island_h), want);
@@ -278,6 +312,14 @@ std::pair<Real, WorldHit> brute_ray(const Mixed& m, const Ray& ray, std::uint32_
       if (h.hit) offer(h.distance, m.layer(m.room_h, 102, HitKind::line, i));
     }
   }
+  if (mask & kChains) {
+    for (const Mixed::ChainEdge& c : m.chain_edges()) {
+      // A one-sided edge is hit only by a ray coming from its front.
+      if (c.e.one_sided && dot(ray.direction, c.e.normal) >= 0) continue;
+      RayHit h = raycast(Shape(c.s), ray);
+      if (h.hit) offer(h.distance, m.layer(c.h, c.user, HitKind::edge, c.i));
+    }
+  }
   if (mask & kIsland) {
     if (!m.island.contains(ray.origin)) {
       offer(0, m.layer(m.island_h, 103, HitKind::region, 0));
@@ -297,7 +339,7 @@ TEST(WorldLayers, RaysMatchBruteForce) {
   Rand r(13);
   int compared = 0;
   for (int it = 0; it < 3000; ++it) {
-    const Vec2 o{r.uniform(-4, outside ? 44 : 134), r.uniform(-4, 34)};
+    const Vec2 o{r.uniform(-4, outside ? 44 : 134), r.uniform(-4, 42)};
     const Real a = r.uniform(-kPi, kPi);
     const Ray ray{o, {std::cos(a), std::sin(a)}, r.uniform(1, 60)};
     const std::uint32_t mask = r.below(3) == 0 ? ~kMonsters : 0xffffffffu;
@@ -329,9 +371,9 @@ TEST(WorldLayers, CastsMatchBruteForce) {
   for (bool outside : {false, true}) {
   Mixed m(10, outside);
   Rand r(14);
-  int moving = 0;
+  int moving = 0, grazing = 0;
   for (int it = 0; it < 2000; ++it) {
-    const Vec2 c{r.uniform(-4, outside ? 44 : 134), r.uniform(-4, 34)};
+    const Vec2 c{r.uniform(-4, outside ? 44 : 134), r.uniform(-4, 42)};
     const bool round = r.below(3) == 0;
     Shape q = round ? Shape(Circle{c, r.uniform(Real(0.1), 1)}) : random_shape(r, c, Real(0.5));
     const std::uint32_t mask = std::holds_alternative<Circle>(q) || std::holds_alternative<Point>(q) ? 0xffffffffu : ~kIsland;
@@ -356,6 +398,12 @@ TEST(WorldLayers, CastsMatchBruteForce) {
       SweepHit h = sweep(q, tr, Shape(s), Vec2{0, 0});
       if (h.hit) best = std::min(best, h.time);
     }
+    for (const Mixed::ChainEdge& ce : m.chain_edges()) {
+      SweepHit h = sweep(q, tr, Shape(ce.s), Vec2{0, 0});
+      // One-sided: only a shape meeting the edge from its front (moving against its normal).
+      if (h.hit && ce.e.one_sided && !h.initially_overlapping && dot(tr, ce.e.normal) >= 0) continue;
+      if (h.hit) best = std::min(best, h.time);
+    }
     if (mask & kIsland) {
       const Circle ci = std::holds_alternative<Circle>(q) ? std::get<Circle>(q) : Circle{std::get<Point>(q).at, 0};
       ref_union::Union u(m.discs, 0);
@@ -368,6 +416,12 @@ TEST(WorldLayers, CastsMatchBruteForce) {
           if (h.hit) best = std::min(best, h.time);
         }
     }
+    // A shape within the sweep's touching tolerance of something at the start, without
+    // overlapping it: a contact at time 0 or just after, both right.
+    if (best == 0 && m.world.overlap(q, {mask}).empty()) {
+      ++grazing;
+      continue;
+    }
     Invalid why;
     auto got = m.world.cast(q, tr, {mask}, &why);
     ASSERT_EQ(got.has_value(), std::isfinite(best)) << it << " " << why.text();
@@ -376,6 +430,7 @@ TEST(WorldLayers, CastsMatchBruteForce) {
     moving += best > 0;
   }
   EXPECT_GT(moving, 200);
+  EXPECT_LT(grazing, 20);
   }
 }
 
@@ -384,7 +439,7 @@ TEST(WorldLayers, NearestMatchesBruteForce) {
   Mixed m(11, outside);
   Rand r(15);
   for (int it = 0; it < 2000; ++it) {
-    const Vec2 p{r.uniform(-4, outside ? 44 : 134), r.uniform(-4, 34)};
+    const Vec2 p{r.uniform(-4, outside ? 44 : 134), r.uniform(-4, 42)};
     const Real radius = r.uniform(0, 6);
     std::vector<Real> want;
     for (const Prop& pr : m.props) want.push_back(distance(Point{p}, pr.shape).distance);
@@ -397,6 +452,11 @@ TEST(WorldLayers, NearestMatchesBruteForce) {
     Real wall = std::numeric_limits<Real>::infinity();
     for (auto& [i, s] : m.walls()) wall = std::min(wall, distance(Point{p}, Shape(s)).distance);
     want.push_back(wall);
+    for (const Chain* ch : {&m.zigzag, &m.loop}) {
+      Real d = std::numeric_limits<Real>::infinity();
+      for (const WallEdge& e : ch->edges()) d = std::min(d, distance(Point{p}, Shape(Segment{e.a, e.b})).distance);
+      want.push_back(d);
+    }
     ref_union::Union u(m.discs, 0);
     const auto sd = u.signed_distance(p.x, p.y);
     if (std::fabs(sd) < 1e-3) continue;
@@ -420,7 +480,7 @@ TEST(WorldLayers, ContactsNameWhatTheyTouch) {
   Rand r(16);
   int n = 0;
   for (int it = 0; it < 2000; ++it) {
-    const Vec2 c{r.uniform(-4, 134), r.uniform(-4, 34)};
+    const Vec2 c{r.uniform(-4, 134), r.uniform(-4, 42)};
     const Shape q = Circle{c, r.uniform(Real(0.2), 2)};
     bool tie = false;
     std::vector<WorldHit> over = m.overlap(q, 0xffffffffu, tie);
@@ -430,6 +490,8 @@ TEST(WorldLayers, ContactsNameWhatTheyTouch) {
       EXPECT_NEAR(length(k.normal), 1, kTol);
       EXPECT_GE(k.depth, 0);
       if (k.what.kind == HitKind::proxy || k.what.kind == HitKind::line) {
+        EXPECT_TRUE(std::binary_search(over.begin(), over.end(), k.what)) << it;
+      } else if (k.what.kind == HitKind::edge && k.what.layer != m.tiles_h) {
         EXPECT_TRUE(std::binary_search(over.begin(), over.end(), k.what)) << it;
       } else if (k.what.kind == HitKind::edge) {
         const TileEdge& e = m.tiles.edges()[k.what.element];
@@ -552,6 +614,9 @@ TEST(WorldLayers, BadLayersAreRefusedNamingTheElement) {
   EXPECT_EQ(why.field, "radius");
 }
 
+/// How much of a sight line's far end is left out (relative): rounding only.
+constexpr Real kSightEps = sizeof(Real) == 4 ? Real(1e-5) : Real(1e-9);
+
 /// True when the segment from `eye` to `p`, its far end shortened by `eps` of its length (a
 /// target touching a wall from behind is not seen through it), touches no solid cell and no
 /// blocking line.
@@ -562,6 +627,8 @@ bool brute_clear(const Mixed& m, Vec2 eye, Vec2 p, Real eps) {
       if (m.tiles.solid(c, r) && overlaps(s, Shape(m.tiles.cell_box(c, r)))) return false;
   for (auto& [i, w] : m.walls())
     if (overlaps(s, Shape(w))) return false;
+  for (const Mixed::ChainEdge& c : m.chain_edges())
+    if (overlaps(s, Shape(c.s))) return false;
   return true;
 }
 
@@ -597,11 +664,11 @@ TEST(WorldLayers, ReachMatchesSampledVisibility) {
       const Prop& p = *std::find_if(m.props.begin(), m.props.end(), [&](const Prop& x) { return x.h == h.proxy; });
       const Circle t = std::get<Circle>(p.shape);
       const bool got = std::binary_search(reach.begin(), reach.end(), h);
-      const bool sampled = brute_sees(m, swing, t, Real(1e-3), 12);
+      const bool sampled = brute_sees(m, swing, t, kSightEps, 12);
       if (sampled) EXPECT_TRUE(got) << it << " target " << h.proxy.index << " eye " << eye.x << "," << eye.y << " swing r " << swing.radius << " f " << swing.facing << " h " << swing.half_angle << " t " << t.center.x << "," << t.center.y << " r " << t.radius;
       if (got && !sampled) {
         // Seen through a gap finer than the samples: a slightly larger target is seen.
-        EXPECT_TRUE(brute_sees(m, swing, Circle{t.center, t.radius + Real(0.05)}, Real(1e-3), 40)) << it;
+        EXPECT_TRUE(brute_sees(m, swing, Circle{t.center, t.radius + Real(0.05)}, kSightEps, 40)) << it;
       }
       (got ? seen : hidden)++;
     }
