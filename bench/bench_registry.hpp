@@ -9,4 +9,14 @@ void register_pair_benchmarks();
 /// One sector swing against a million disks: batch, per-disk, and the textbook loop.
 void register_sector_swing_benchmarks();
 
+
+namespace v3 {
+/// Box2D v3 (bench/box2d3/): pair queries and ray casts on the pair_bench pools.
+void register_pair_benchmarks_box2d3();
+/// Box2D v3: shape casts and time of impact on the sweep_bench pools.
+void register_sweep_benchmarks_box2d3();
+/// Box2D v3: the dynamic tree with moving proxies, and rays into 100,000 shapes.
+void register_world_benchmarks_box2d3();
+}  // namespace v3
+
 }  // namespace bench

@@ -80,10 +80,51 @@ def context_lines(ctx):
     out.append(f"- collide2d code: commit {ctx.get('collide2d_commit', '?')}; scalar: "
                f"{ctx.get('collide2d_scalar', '?')}; Box2D "
                f"{ctx.get('box2d_version', '?')} (its `b2_version` says "
-               f"{ctx.get('box2d_b2_version', '?')}); the Google Benchmark library reports "
+               f"{ctx.get('box2d_b2_version', '?')}); Box2D v3 "
+               f"{ctx.get('box2d3_version', 'absent')}; the Google Benchmark library reports "
                f"itself as built {ctx.get('library_build_type', '?')} (Debian's package; this "
                f"concerns the harness, not the code measured)")
     return out
+
+
+PEERS = [("box2d", "Box2D 2.4.1"), ("box2d3", "Box2D v3")]
+
+
+def peer_row(results, name_of):
+    """[(ns, ratio)] per peer for one row: ratio = peer ns / collide2d ns (above 1: collide2d
+    is faster)."""
+    c = results.get(name_of("collide2d"))
+    out = []
+    for lib, _ in PEERS:
+        x = results.get(name_of(lib))
+        out.append((x[0] if x else None, x[0] / c[0] if (x and c) else None))
+    return c, out
+
+
+def peer_summary(rows):
+    """Geometric means of the ratios per peer and the rows where collide2d is slower."""
+    lines = []
+    for k, (lib, label) in enumerate(PEERS):
+        rs = [(name, cells[k][1]) for name, _, cells in rows if cells[k][1]]
+        if not rs:
+            continue
+        slower = [f"{name} ({r:.2f})" for name, r in rs if r < 1]
+        lines.append(f"- {label}: geometric mean of the ratios **{fmt_ratio(geomean([r for _, r in rs]))}**"
+                     f" over {len(rs)} rows; "
+                     + ("collide2d is slower on: " + ", ".join(slower) + "."
+                        if slower else "collide2d is faster on every row."))
+    lines.append("")
+    return lines
+
+
+def peer_table(rows, first="pair", unit="ns"):
+    head = f"| {first} | collide2d {unit} | " + " | ".join(f"{label} {unit} | ratio" for _, label in PEERS) + " |"
+    lines = [head, "|---|---:|" + "---:|---:|" * len(PEERS)]
+    for name, c, cells in rows:
+        lines.append(f"| {name} | {fmt_ns(c)} | "
+                     + " | ".join(f"{fmt_ns(ns)} | {fmt_ratio(r)}" for ns, r in cells) + " |")
+    lines.append("")
+    return lines
 
 
 def pair_tables(results, query):
@@ -92,27 +133,17 @@ def pair_tables(results, query):
     rows = []
     for a in KINDS:
         for b in KINDS:
-            c = results.get(f"{query}/collide2d/{a}/{b}")
-            x = results.get(f"{query}/box2d/{a}/{b}")
+            c, cells = peer_row(results, lambda lib: f"{query}/{lib}/{a}/{b}")
             if c:
                 ours[(a, b)] = c[0]
-            if c and x:
-                rows.append((a, b, c[0], x[0], x[0] / c[0], c[1].get("overlap_frac")))
+            if c and any(ns for ns, _ in cells):
+                rows.append((f"{a} - {b}", c[0], cells))
     if rows:
-        lines.append(f"Pairs Box2D also has (ratio = Box2D ns / collide2d ns; above 1 means "
-                     f"collide2d is faster):")
+        lines.append("Pairs a Box2D also has (ratio = Box2D ns / collide2d ns; above 1 means "
+                     "collide2d is faster):")
         lines.append("")
-        lines.append("| pair | collide2d ns | Box2D ns | ratio |")
-        lines.append("|---|---:|---:|---:|")
-        for a, b, c, x, r, _ in rows:
-            lines.append(f"| {a} - {b} | {fmt_ns(c)} | {fmt_ns(x)} | {fmt_ratio(r)} |")
-        g = geomean([r[4] for r in rows])
-        slower = [f"{a} - {b} ({r:.2f})" for a, b, _, _, r, _ in rows if r < 1]
-        lines.append("")
-        lines.append(f"Geometric mean of the ratios: **{fmt_ratio(g)}** over {len(rows)} pairs. "
-                     + ("collide2d is slower on: " + ", ".join(slower) + "."
-                        if slower else "collide2d is faster on every pair here."))
-        lines.append("")
+        lines += peer_table(rows)
+        lines += peer_summary(rows)
     if ours:
         lines.append(f"collide2d, every ordered pair (ns per query; row = a, column = b; "
                      f"sector< narrow, sector> wide):")
@@ -127,20 +158,63 @@ def pair_tables(results, query):
 
 
 def ray_table(results):
-    lines = ["| shape | collide2d ns | Box2D ns | ratio |", "|---|---:|---:|---:|"]
-    ratios = []
+    rows = []
     for k in KINDS:
-        c = results.get(f"raycast/collide2d/{k}")
-        x = results.get(f"raycast/box2d/{k}")
-        if not c:
-            continue
-        r = x[0] / c[0] if x else None
-        if r:
-            ratios.append(r)
-        lines.append(f"| {k} | {fmt_ns(c[0])} | {fmt_ns(x[0] if x else None)} | {fmt_ratio(r)} |")
-    lines.append("")
-    lines.append(f"Geometric mean of the ratios: **{fmt_ratio(geomean(ratios))}**.")
-    lines.append("")
+        c, cells = peer_row(results, lambda lib: f"raycast/{lib}/{k}")
+        if c:
+            rows.append((k, c[0], cells))
+    return peer_table(rows, "shape") + peer_summary(rows)
+
+
+def sweep_tables(results):
+    """Translational and rotating sweeps beside b2TimeOfImpact (2.4.1) and b2ShapeCast /
+    b2TimeOfImpact (v3), per pair both libraries have."""
+    lines = []
+    for query, what in [("sweep", "translational sweep (2.4.1: `b2TimeOfImpact`; v3: `b2ShapeCast`)"),
+                        ("sweep_rotating", "rotating sweep (`b2TimeOfImpact` in both)")]:
+        rows = []
+        for a in KINDS:
+            for b in KINDS:
+                c, cells = peer_row(results, lambda lib: f"{query}/{lib}/{a}/{b}")
+                if c and any(ns for ns, _ in cells):
+                    rows.append((f"{a} - {b}", c[0], cells))
+        if rows:
+            lines += [f"#### `{query}`: {what}", ""] + peer_table(rows) + peer_summary(rows)
+    return lines
+
+
+def world_tables(results):
+    lines = []
+    sizes = sorted({int(n.rsplit("/", 1)[1]) for n in results if n.startswith("world/step/")})
+    step_rows = [("tree_bp", "collide2d DynamicTree (move + new pairs)"),
+                 ("grid_bp", "collide2d UniformGrid (move + new pairs)"),
+                 ("world_tree", "collide2d World::update, tree (exact test, events)")]
+    if sizes:
+        lines += ["#### Moving circles: us per step (ratio = peer / collide2d row)", "",
+                  "| collide2d | N | us | Box2D 2.4.1 b2BroadPhase us | ratio | Box2D v3 b2DynamicTree us | ratio |",
+                  "|---|---:|---:|---:|---:|---:|---:|"]
+        for key, label in step_rows:
+            for n in sizes:
+                c = results.get(f"world/step/{key}/{n}")
+                if not c:
+                    continue
+                cells = []
+                for peer in ("box2d_bp", "box2d3_tree"):
+                    x = results.get(f"world/step/{peer}/{n}")
+                    cells.append(f"{fmt_ns(x[0] / 1e3) if x else '-'} | "
+                                 f"{fmt_ratio(x[0] / c[0]) if x else '-'}")
+                lines.append(f"| {label} | {n} | {fmt_ns(c[0] / 1e3)} | " + " | ".join(cells) + " |")
+        lines.append("")
+    rays = [n for n in results if n.startswith("world/rays/")]
+    if rays:
+        lines += ["#### 1,000,000 closest rays into 100,000 shapes", "",
+                  "| row | ms | hits | ratio to collide2d tree_rebuilt |", "|---|---:|---:|---:|"]
+        base = results.get("world/rays/tree_rebuilt")
+        for n in sorted(rays):
+            r = results[n]
+            lines.append(f"| {n.split('/', 2)[2]} | {r[0] / 1e6:.0f} | {int(r[1].get('hits', 0))} | "
+                         f"{fmt_ratio(r[0] / base[0]) if base else '-'} |")
+        lines.append("")
     return lines
 
 
@@ -162,6 +236,30 @@ def swing_table(results):
                          f"{int(r[1].get('hits', 0))} | {rel} |")
     lines.append("")
     return lines
+
+
+def swing_isa_table(results):
+    """Each instruction set forced, G disks per second, beside the read limit of the field."""
+    lines = ["| field | cone | kernel | ms per swing | G disks/s | hits (%) | share of the read limit |",
+             "|---|---|---|---:|---:|---:|---:|"]
+    any_row = False
+    for field in ("dense", "spread"):
+        lim = results.get(f"swing_isa/read_limit/{field}")
+        if lim:
+            lines.append(f"| {field} | - | read limit (stream the 3 arrays) | {lim[0] / 1e6:.3f} | "
+                         f"{1e6 / lim[0]:.2f} | - | 1.00 |")
+        for cone, deg in (("narrow", "60 deg"), ("wide", "240 deg")):
+            for isa in ("scalar", "avx2", "avx512"):
+                r = results.get(f"swing_isa/{isa}/{field}/{cone}")
+                if not r:
+                    continue
+                any_row = True
+                hits = int(r[1].get("hits", 0))
+                lines.append(f"| {field} | {deg} | {isa} | {r[0] / 1e6:.3f} | {1e6 / r[0]:.2f} | "
+                             f"{hits} ({100 * hits / 1e6:.1f}) | "
+                             f"{fmt_ratio(lim[0] / r[0]) if lim else '-'} |")
+    lines.append("")
+    return lines if any_row else []
 
 
 def pathological(all_ours):
@@ -189,6 +287,18 @@ def report(ctx, results, clock):
         out += lines
     out += ["### `raycast`", ""] + ray_table(results)
     out += ["### Sector swing against 1,000,000 disks", ""] + swing_table(results)
+    isa = swing_isa_table(results)
+    if isa:
+        out += ["#### `sector_hits` per instruction set, one core, float", "",
+                f"The kernel chosen at start: {ctx.get('collide2d_batch_isa', '?')}. G disks/s = "
+                "1,000,000 / time per swing; the read limit streams the same three arrays "
+                "(64-byte loads), in the same run.", ""] + isa
+    sw = sweep_tables(results)
+    if sw:
+        out += ["### Sweeps beside Box2D 2.4.1 and v3", ""] + sw
+    wt = world_tables(results)
+    if wt:
+        out += ["### Broad phase and world beside Box2D 2.4.1 and v3", ""] + wt
     short = [f"{a} - {b} ({100 * r[1]['overlap_frac']:.0f}%)" for a in KINDS for b in KINDS
              if (r := results.get(f"overlaps/collide2d/{a}/{b}"))
              and r[1].get("overlap_frac", 0.5) < 0.49]

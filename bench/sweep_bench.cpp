@@ -32,6 +32,7 @@
 #include "box2d_adapt.hpp"
 #include "collide2d/sweep.hpp"
 #include "shape_gen.hpp"
+#include "sweep_cases.hpp"
 
 namespace bench {
 namespace {
@@ -42,16 +43,6 @@ template <class S>
 S shifted(const S& s, Vec2 d) {
   return std::get<S>(collide2d::translated(Shape(s), d));
 }
-
-/// One sweep case: a moves by va turning by wa about pivot; b is still.
-template <class A, class B>
-struct SweepCase {
-  A a;
-  B b;
-  Vec2 va;
-  Real wa = 0;
-  Vec2 pivot;
-};
 
 /// Box2D's copy of a pool: shapes (a relative to its pivot, b in world coordinates), proxies
 /// and sweeps. Empty when either type has no Box2D shape.
@@ -78,17 +69,7 @@ struct SweepPool {
 
   void build() {
     if (!cases.empty()) return;
-    Rng r(seed_of(name));
-    while (cases.size() < kPoolSize) {
-      const Vec2 ca = r.in_square(4);
-      const Vec2 cb = ca + r.direction() * r.uniform(Real(1.6), Real(3.2));
-      SweepCase<A, B> c{KA::make(r, ca), KB::make(r, cb), {}, 0, {}};
-      if (collide2d::overlaps(c.a, c.b)) continue;
-      c.va = (cb - ca) * r.uniform(Real(0.2), Real(1.2)) + r.in_square(Real(0.8));
-      if (kRotating) c.wa = r.uniform(-3, 3);
-      c.pivot = collide2d::rotation_center(Shape(c.a));
-      cases.push_back(c);
-    }
+    cases = make_sweep_cases<KA, KB>(name, kRotating);
     std::vector<bool> ours(kPoolSize);
     std::size_t hits = 0;
     for (std::size_t i = 0; i < kPoolSize; ++i) {

@@ -47,6 +47,7 @@
 #include "collide2d/world.hpp"
 #include "box2d_adapt.hpp"
 #include "shape_gen.hpp"
+#include "world_scenes.hpp"
 
 namespace bench {
 namespace {
@@ -55,41 +56,6 @@ using namespace collide2d;
 
 // ---------------------------------------------------------------------------------------------
 // (a) moving circles
-
-struct Crowd {
-  std::vector<Real> x, y, vx, vy, r;
-  Real side = 0;
-  std::vector<Vec2> last_move;
-  /// One step: move every circle, bounce off the walls; remembers each displacement.
-  void step() {
-    for (std::size_t i = 0; i < x.size(); ++i) {
-      Real nx = x[i] + vx[i], ny = y[i] + vy[i];
-      if (nx < r[i] || nx > side - r[i]) { vx[i] = -vx[i]; nx = x[i] + vx[i]; }
-      if (ny < r[i] || ny > side - r[i]) { vy[i] = -vy[i]; ny = y[i] + vy[i]; }
-      last_move[i] = {nx - x[i], ny - y[i]};
-      x[i] = nx;
-      y[i] = ny;
-    }
-  }
-  Aabb box(std::size_t i) const { return {{x[i] - r[i], y[i] - r[i]}, {x[i] + r[i], y[i] + r[i]}}; }
-};
-
-Crowd make_crowd(std::size_t n) {
-  Crowd c;
-  Rng rng(seed_of("world/crowd") + std::uint32_t(n));
-  c.side = std::sqrt(Real(n) * 12);
-  for (std::size_t i = 0; i < n; ++i) {
-    Real r = rng.uniform(0, 1) < Real(0.8) ? rng.uniform(Real(0.2), Real(0.6)) : rng.uniform(Real(0.6), Real(2.0));
-    c.r.push_back(r);
-    c.x.push_back(rng.uniform(r, c.side - r));
-    c.y.push_back(rng.uniform(r, c.side - r));
-    Vec2 v = rng.direction() * rng.uniform(0, Real(0.08));
-    c.vx.push_back(v.x);
-    c.vy.push_back(v.y);
-  }
-  c.last_move.assign(n, Vec2{0, 0});
-  return c;
-}
 
 constexpr int kWarmSteps = 5;
 
@@ -240,46 +206,25 @@ void step_chipmunk(benchmark::State& st, bool hash) {
 // ---------------------------------------------------------------------------------------------
 // (b) rays against static shapes
 
-constexpr std::size_t kStatic = 100'000;
-constexpr std::size_t kRays = 1'000'000;
-
 struct StaticScene {
-  std::vector<Shape> shapes;
+  const StaticShapes* shapes;
   std::vector<b2CircleShape> b2_circles;
   std::vector<b2PolygonShape> b2_boxes;
   std::vector<std::pair<int, std::size_t>> b2_of;  // shape i -> (0 circle / 1 box, index)
-  std::vector<Ray> rays;
-  Real side = 0;
 };
 
 const StaticScene& static_scene() {
   static const StaticScene s = [] {
     StaticScene out;
-    Rng rng(seed_of("world/static"));
-    out.side = std::sqrt(Real(kStatic) * 12);
-    for (std::size_t i = 0; i < kStatic; ++i) {
-      Vec2 c{rng.uniform(0, out.side), rng.uniform(0, out.side)};
-      if (i % 2 == 0) {
-        Circle ci{c, rng.uniform(Real(0.2), Real(1.2))};
-        out.shapes.push_back(ci);
+    out.shapes = &static_shapes();
+    for (const Shape& sh : out.shapes->shapes) {
+      if (const Circle* ci = std::get_if<Circle>(&sh)) {
         out.b2_of.emplace_back(0, out.b2_circles.size());
-        out.b2_circles.push_back(to_b2_shape(ci));
+        out.b2_circles.push_back(to_b2_shape(*ci));
       } else {
-        Box b(c, {rng.uniform(Real(0.2), Real(1.2)), rng.uniform(Real(0.2), Real(1.2))}, rng.angle());
-        out.shapes.push_back(b);
         out.b2_of.emplace_back(1, out.b2_boxes.size());
-        out.b2_boxes.push_back(to_b2_shape(b));
+        out.b2_boxes.push_back(to_b2_shape(std::get<Box>(sh)));
       }
-    }
-    // Origins outside every shape (Box2D ignores rays that start inside a shape).
-    World probe;
-    for (const Shape& sh : out.shapes) probe.create({sh, 0, {}, true});
-    while (out.rays.size() < kRays) {
-      Vec2 o{rng.uniform(0, out.side), rng.uniform(0, out.side)};
-      Vec2 d = rng.direction();
-      Real len = rng.uniform(1, 30);
-      if (!probe.query_point(o).empty()) continue;
-      out.rays.push_back(Ray{o, d, len});
     }
     return out;
   }();
@@ -308,8 +253,8 @@ struct B2RayClosest {
 void rays_box2d(benchmark::State& st, bool rebuilt) {
   const StaticScene& s = static_scene();
   b2DynamicTree tree;
-  for (std::size_t i = 0; i < s.shapes.size(); ++i) {
-    Aabb b = bounds(s.shapes[i]);
+  for (std::size_t i = 0; i < s.shapes->shapes.size(); ++i) {
+    Aabb b = bounds(s.shapes->shapes[i]);
     b2AABB a;
     a.lowerBound = to_b2(b.min);
     a.upperBound = to_b2(b.max);
@@ -319,14 +264,14 @@ void rays_box2d(benchmark::State& st, bool rebuilt) {
   double hits = 0;
   for (auto _ : st) {
     hits = 0;
-    for (const Ray& r : s.rays) {
+    for (const Ray& r : s.shapes->rays) {
       B2RayClosest cb{&s, &tree};
       tree.RayCast(&cb, to_b2_ray(r));
       hits += cb.hit;
       benchmark::DoNotOptimize(cb.fraction);
     }
   }
-  st.counters["rays"] = double(s.rays.size());
+  st.counters["rays"] = double(s.shapes->rays.size());
   st.counters["hits"] = hits;
   st.counters["tree_height"] = tree.GetHeight();
 }
@@ -336,13 +281,13 @@ std::unique_ptr<World> static_world(BroadphaseKind kind, bool rebuilt) {
   o.broadphase = kind;
   o.cell_size = 4;
   auto w = std::make_unique<World>(o);
-  for (const Shape& sh : static_scene().shapes) w->create({sh, 0, {}, true});
+  for (const Shape& sh : static_shapes().shapes) w->create({sh, 0, {}, true});
   if (rebuilt) w->rebuild_broadphase();
   return w;
 }
 
 void rays_ours(benchmark::State& st, BroadphaseKind kind, bool rebuilt, bool batch) {
-  const StaticScene& s = static_scene();
+  const StaticShapes& s = static_shapes();
   auto w = static_world(kind, rebuilt);
   double hits = 0;
   std::vector<std::optional<RayCastHit>> out;

@@ -25,6 +25,14 @@ inline SectorFrame sector_frame(const Sector& s) {
           s.cos_half > 0};
 }
 
+/// The vector kernels skip a whole step when every disk has d2 > kFarFactor * reach^2 +
+/// kFarTiny (d2 = the squared offset the closed form computes, reach = radius + disk radius).
+/// Such a disk is at least 3% of its reach beyond it, so the closed form says "no hit" whatever
+/// its rounding (a few ulps); kFarTiny keeps the squares clear of underflow; NaN or infinite
+/// reaches never compare greater. The skip changes no hit: only the work.
+inline constexpr Real kFarFactor = Real(1.0625);
+inline constexpr Real kFarTiny = sizeof(Real) == 4 ? Real(1e-30) : Real(1e-300);
+
 /// How many indices past the hits a kernel may scribble on in `out` (whole-vector stores).
 inline constexpr std::size_t kSectorKernelSlack = 16;
 

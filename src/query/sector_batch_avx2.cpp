@@ -69,6 +69,7 @@ std::size_t sector_hits_avx2(const SectorFrame& f, const Real* xs, const Real* y
                              std::uint32_t* out) {
   const V cx = set1(f.cx), cy = set1(f.cy), dx = set1(f.dx), dy = set1(f.dy);
   const V ch = set1(f.ch), sh = set1(f.sh), R = set1(f.r), zero = set1(0);
+  const V far = set1(kFarFactor), tiny = set1(kFarTiny);
   const V wide = cmp<_CMP_EQ_OQ>(zero, set1(f.narrow ? 1 : 0));  // all ones when wide
   std::size_t k = 0, i = begin;
   for (; i + W <= end; i += W) {
@@ -80,10 +81,13 @@ std::size_t sector_hits_avx2(const SectorFrame& f, const Real* xs, const Real* y
     const V in_cone = and_(cmp<_CMP_LE_OQ>(sub(mul(ch, ly), mul(sh, lx)), zero),
                            or_(wide, cmp<_CMP_GE_OQ>(lx, zero)));
     const V reach = add(R, rd);
+    const V reach2 = mul(reach, reach);
+    // Far disks (spread fields): when every lane is clearly beyond reach, skip the rest.
+    if (bits(cmp<_CMP_GT_OQ>(d2, add(mul(reach2, far), tiny))) == (1u << W) - 1) continue;
     const V t0 = add(mul(lx, ch), mul(ly, sh));
     const V t = select(cmp<_CMP_LT_OQ>(t0, zero), select(cmp<_CMP_GT_OQ>(t0, R), t0, R), zero);
     const V ex = sub(lx, mul(ch, t)), ey = sub(ly, mul(sh, t));
-    const V arc = cmp<_CMP_LE_OQ>(d2, mul(reach, reach));
+    const V arc = cmp<_CMP_LE_OQ>(d2, reach2);
     const V edge = cmp<_CMP_LE_OQ>(add(mul(ex, ex), mul(ey, ey)), mul(rd, rd));
     const unsigned hit = bits(select(in_cone, edge, arc));
     const __m256i idx = _mm256_add_epi32(

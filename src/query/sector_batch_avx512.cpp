@@ -48,6 +48,7 @@ std::size_t sector_hits_avx512(const SectorFrame& f, const Real* xs, const Real*
                                std::uint32_t* out) {
   const V cx = set1(f.cx), cy = set1(f.cy), dx = set1(f.dx), dy = set1(f.dy);
   const V ch = set1(f.ch), sh = set1(f.sh), R = set1(f.r), zero = set1(0);
+  const V far = set1(kFarFactor), tiny = set1(kFarTiny);
   const M wide = f.narrow ? M(0) : M(~M(0));  // all lanes pass "lx >= 0" when wide
   const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
   std::size_t k = 0, i = begin;
@@ -60,10 +61,13 @@ std::size_t sector_hits_avx512(const SectorFrame& f, const Real* xs, const Real*
     const M in_cone = cmp<_CMP_LE_OQ>(sub(mul(ch, ly), mul(sh, lx)), zero) &
                       (wide | cmp<_CMP_GE_OQ>(lx, zero));
     const V reach = add(R, rd);
+    const V reach2 = mul(reach, reach);
+    // Far disks (spread fields): when every lane is clearly beyond reach, skip the rest.
+    if (cmp<_CMP_GT_OQ>(d2, add(mul(reach2, far), tiny)) == M(~M(0))) continue;
     const V t0 = add(mul(lx, ch), mul(ly, sh));
     const V t = select(cmp<_CMP_LT_OQ>(t0, zero), select(cmp<_CMP_GT_OQ>(t0, R), t0, R), zero);
     const V ex = sub(lx, mul(ch, t)), ey = sub(ly, mul(sh, t));
-    const M arc = cmp<_CMP_LE_OQ>(d2, mul(reach, reach));
+    const M arc = cmp<_CMP_LE_OQ>(d2, reach2);
     const M edge = cmp<_CMP_LE_OQ>(add(mul(ex, ex), mul(ey, ey)), mul(rd, rd));
     const M hit = M((in_cone & arc) | (~in_cone & edge));
     const __m512i idx = _mm512_add_epi32(_mm512_set1_epi32(static_cast<int>(i)), lanes);
