@@ -9,7 +9,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 cmake --preset bench
-cmake --build --preset bench
+cmake --build --preset bench --target collide2d_bench
 out=build/bench/results.json
 # Which library code was measured: the commit, "+dirty" when src/ or include/ had local edits.
 commit=$(git rev-parse --short HEAD)
