@@ -168,6 +168,37 @@ TEST(SectorHitsIsa, AdversarialDisksOnArcEdgesCornersNotchApex) {
   }
 }
 
+// The vector kernels skip a step when all its disks are beyond sqrt(1.0625) times their reach
+// (sector_batch.hpp): aligned blocks of 16 disks just inside or wholly just outside that ring,
+// some blocks with one disk touching the arc at a random lane.
+TEST(SectorHitsIsa, DisksAtTheFarSkipThreshold) {
+  Rng g(1701);
+  const LD ring = std::sqrt(1.0625L);
+  for (LD h : {LD(0), 1e-6L, 0.5L, kPiL / 2, 2.5L, kPiL - 1e-6L, LD(collide2d::kPi)}) {
+    collide2d::Sector sec({Real(uni(g, -3, 3)), Real(uni(g, -3, 3))}, Real(uni(g, 0.2, 4)),
+                          Real(uni(g, -kPiL, kPiL)), Real(h));
+    const V c = toV(sec.center);
+    const LD R = sec.radius;
+    Disks d;
+    for (int block = 0; block < 400; ++block) {
+      const int touching = block % 3 == 0 ? uni_int(g, 0, 15) : -1;
+      for (int lane = 0; lane < 16; ++lane) {
+        const LD rd = lane % 5 == 0 ? 0 : uni(g, 0, 0.5L * R);
+        if (lane == touching) {
+          const LD a = sec.facing + uni(g, -LD(sec.half_angle), LD(sec.half_angle));
+          d.add(c + unit_at(a) * (R + rd), rd);
+          continue;
+        }
+        // odd blocks wholly just outside the ring (skipped), even blocks just inside
+        const LD e = (block % 2 ? 1 : -1) * uni(g, 0, 1) * (kDouble ? 1e-12L : 1e-5L);
+        d.add(c + unit_at(uni(g, 0, 2 * kPiL)) * ((R + rd) * ring * (1 + e)), rd);
+      }
+    }
+    SCOPED_TRACE("half_angle " + fmt(h));
+    check(sec, d, 6);
+  }
+}
+
 TEST(SectorHitsIsa, NonFiniteAndHugeEntriesSameOnEveryKernel) {
   Rng g(3);
   const Real inf = std::numeric_limits<Real>::infinity();
