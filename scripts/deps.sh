@@ -5,6 +5,7 @@
 #     demo   build + Freedoom (the WAD maps the demo walks)
 #     test   build + Python 3 (conformance checker), Boost and GEOS (test oracles), Freedoom
 #     bench  build + Box2D and Chipmunk (the benchmarks' peers), Freedoom
+#     sandbox  emscripten, Chromium and npm (the browser sandbox and its test), Freedoom
 # Checks with dpkg-query first: when everything is present it is fast and needs no network.
 # Runs `apt-get update` only when something must be installed; that needs root.
 set -euo pipefail
@@ -18,7 +19,8 @@ for mode in "${@:-build}"; do
     demo) wanted+=(freedoom) ;;
     test) wanted+=(libboost-dev libgeos++-dev freedoom) ;;
     bench) wanted+=(libbox2d-dev libchipmunk-dev freedoom) ;;
-    *) echo "deps.sh: unknown mode '$mode' (use build, demo, test or bench)" >&2; exit 2 ;;
+    sandbox) wanted+=(emscripten chromium freedoom) ;;
+    *) echo "deps.sh: unknown mode '$mode' (use build, demo, test, bench or sandbox)" >&2; exit 2 ;;
   esac
 done
 

@@ -2,7 +2,9 @@
 # Builds and runs the whole test suite, as CI does:
 #   1. the release (float), double and asan (ASan+UBSan) presets, each built and run with ctest;
 #   2. the conformance checker from ../shared/conformance against `collide2d query --scalar double`
-#      and `--scalar float`, if present.
+#      and `--scalar float`, if present;
+#   3. the browser sandbox: emscripten and Chromium (scripts/deps.sh sandbox), the page built to
+#      WebAssembly and played in headless Chromium (scripts/browser_test.sh).
 # Installs missing Debian packages first (scripts/deps.sh). Uses 2 jobs. Exits non-zero on any
 # failure; a failing preset's tests do not stop the later presets, a failing build does.
 set -euo pipefail
@@ -75,6 +77,19 @@ if [[ -f $checker ]]; then
   done
 else
   echo "=== test.sh: conformance skipped (no ../shared/conformance beside the checkout)"
+fi
+
+# The browser sandbox (web/): emscripten and Chromium from scripts/deps.sh sandbox, then the page
+# in headless Chromium (scripts/browser_test.sh).
+if step "deps sandbox" scripts/deps.sh sandbox; then
+  log=$log_dir/browser.log
+  if ! step browser bash -o pipefail -c 'scripts/browser_test.sh 2>&1 | tee "$1"' _ "$log"; then
+    failed+=(browser)
+  fi
+  passed_total=$((passed_total + $(grep -c '^ok ' "$log" || true)))
+  failed_total=$((failed_total + $(grep -c '^FAIL ' "$log" || true)))
+else
+  failed+=("deps sandbox")
 fi
 
 echo "=== test.sh: finished in $((SECONDS - start)) s"
