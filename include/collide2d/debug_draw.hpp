@@ -19,6 +19,7 @@
 
 namespace collide2d::inline COLLIDE2D_ABI {
 
+class Chain;
 class TileMap;
 class SectorMap;
 class DiscUnion;
@@ -125,6 +126,10 @@ void draw_sector_map(DebugDraw& dd, const SectorMap& map, std::span<const float>
 /// Draws a disc island: the land discs (kDrawDiscs) and the coast arcs (kDrawCoast, with
 /// outward normals at their middles when kDrawNormals).
 void draw_disc_union(DebugDraw& dd, const DiscUnion& land, const DrawPalette& palette = {});
+
+/// Draws a chain (chain.hpp): its edges as walls (kDrawWalls), with their front normals when
+/// kDrawNormals.
+void draw_chain(DebugDraw& dd, const Chain& chain, const DrawPalette& palette = {});
 
 /// Draws a world: its static layers (kDrawStaticLayers: each tile map, sector map or disc
 /// union as the functions above draw it, under the same flags), then every proxy's shape

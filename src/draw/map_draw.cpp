@@ -7,6 +7,7 @@
 #include <variant>
 #include <vector>
 
+#include "collide2d/chain.hpp"
 #include "collide2d/debug_draw.hpp"
 #include "collide2d/disc_union.hpp"
 #include "collide2d/sector_map.hpp"
@@ -93,6 +94,15 @@ void draw_disc_union(DebugDraw& dd, const DiscUnion& land, const DrawPalette& pa
       const Vec2 p = a.arc.center + u * a.arc.radius;
       dd.segment(p, p + u * palette.normal_length, palette.normal);
     }
+  }
+}
+
+void draw_chain(DebugDraw& dd, const Chain& chain, const DrawPalette& palette) {
+  Obstacle o;
+  o.kind = ObstacleKind::edge;
+  for (const WallEdge& e : chain.edges()) {
+    o.edge = e;
+    draw_obstacle(dd, o, palette);
   }
 }
 

@@ -277,3 +277,29 @@ TEST(DebugDraw, WorldDrawsEveryProxy) {
   draw_world(none, world);
   EXPECT_EQ(none.circles + none.polygons + none.segments, 0);
 }
+
+TEST(DebugDraw, ChainDrawsItsEdgesAndFrontNormals) {
+  const Vec2 pts[] = {{0, 0}, {4, 0}, {4, 3}, {1, 5}};
+  for (bool closed : {false, true}) {
+    const auto chain = Chain::make(pts, closed, /*one_sided=*/true);
+    ASSERT_TRUE(chain);
+    Recorder rec;
+    rec.flags = kDrawWalls | kDrawNormals;
+    DrawPalette pal;
+    pal.normal_length = Real(0.5);
+    draw_chain(rec, *chain, pal);
+    const std::size_t n = chain->edges().size();
+    ASSERT_EQ(n, closed ? 4u : 3u);
+    ASSERT_EQ(rec.outline.size(), 2 * n);  // per edge: the edge, then its normal
+    for (std::size_t i = 0; i < n; ++i) {
+      const Seg& e = rec.outline[2 * i];
+      EXPECT_EQ(e.a, pts[i]);
+      EXPECT_EQ(e.b, pts[(i + 1) % 4]);
+      // The normal starts at the edge's middle and points to its right (the front side).
+      const Seg& nrm = rec.outline[2 * i + 1];
+      EXPECT_NEAR(double(length(nrm.a - (e.a + e.b) * Real(0.5))), 0.0, 1e-5);
+      EXPECT_LT(double(cross(e.b - e.a, nrm.b - nrm.a)), 0.0);
+      EXPECT_NEAR(double(length(nrm.b - nrm.a)), 0.5, 1e-5);
+    }
+  }
+}
