@@ -11,25 +11,38 @@
 /// towards the moving body), as in physics. Sweeps and contacts report the normal from a (the
 /// body) to b (the obstacle): pass `-hit.normal`.
 ///
-/// Skin. `move` never leaves the body touching an obstacle: it stops a skin distance short of
-/// every contact. The skin of a pair is `kMoveSkinFactor` times the sweep's touching tolerance
-/// of that pair (`kSweepRelTol` times 1 + the larger of the two shapes' bounding diagonals,
-/// plus `kRelEps` times the largest coordinate involved; see docs/queries.md), or
-/// `MoveOptions::skin` when larger. In the float build a unit ball near walls 100 long keeps a
-/// gap of about 4e-3; in the double build about 4e-7.
+/// The one mover. `move` over `std::span<const Obstacle>` (walls.hpp: solid shapes, wall edges
+/// with ghost vertices and one-sided fronts, coast arcs) is the mover every other one wraps:
+/// the maps and the world gather their geometry near `move_region` as obstacles and call it.
 ///
-/// Obstacles are convex shapes (a sector wider than pi/2 is not convex: `move` may stop short
-/// next to its notch). `move` tests every obstacle whose bounding box meets the swept box: for
-/// large worlds, pass the few that a broadphase finds near the path.
+/// Skin (the one skin rule). `move` stops a skin short of every contact, and a body found
+/// overlapping an obstacle (touching counts: closed sets) is pushed out to the skin. The skin
+/// of a move is `kMoveSkinFactor` times the sweep's touching tolerance of the body
+/// (`kSweepRelTol` times 1 + the body's bounding diagonal, plus `kRelEps` times the largest
+/// coordinate the body reaches), or `MoveOptions::skin` when larger: it scales with the body and
+/// its coordinates, so the default fits Tiled pixels as well as metres (a 12 px disc at x = 2000
+/// in the float build: about 0.016 px; a 0.5 m disc near the origin: about 4.6e-5 m; in the
+/// double build about 1e-8 of those). A body that starts within the skin, or inside an
+/// obstacle by a rounding error, is accepted: it is pushed out (`MoveResult::pushed_out`) and
+/// moved on. Every output is a valid input of the next call.
+///
+/// Scale-dependent settings: `MoveOptions::skin` (a minimum skin in world units: maps pass
+/// theirs), `MoveOptions::snap_distance` (world units). Everything else is relative.
+///
+/// Non-circle bodies against coast arcs use the body's bounding circle (centre of its box,
+/// radius half its diagonal): conservative, they stop early. Shapes as obstacles are convex
+/// (a sector wider than pi/2 is not: `move` may stop short next to its notch).
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <vector>
 
 #include "collide2d/query.hpp"
 #include "collide2d/sweep.hpp"
+#include "collide2d/walls.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI {
 
@@ -89,16 +102,31 @@ struct MoveOptions {
   Real restitution = 1;    ///< bounce: >= 0
   Real friction = 0;       ///< bounce: tangential damping in [0, 1]
   int max_iterations = 8;  ///< contacts handled per call (>= 1); the rest of the motion is dropped
-  Real skin = 0;           ///< a minimum skin (>= 0); the automatic one is used when larger
+  Real skin = 0;           ///< a minimum skin (>= 0, world units); the automatic one is used when larger
+  /// Side view: the unit up direction (any length; normalized). Zero (the default): top-down,
+  /// no ground, walls or ceilings, no snapping.
+  Vec2 up;
+  /// Side view: the steepest ground, radians in [0, pi/2] between a contact's normal (from the
+  /// obstacle to the body) and `up`; steeper contacts are walls, and those facing down within
+  /// it are ceilings. Sliding onto ground keeps the motion across `up` (no sliding down slopes
+  /// under gravity, walking up them at the same horizontal speed).
+  Real max_slope = kPi / 4;
+  /// Side view: a body that starts on the ground and does not move up ends on the ground if
+  /// the ground lies at most this far below its end (walking down slopes and steps). World
+  /// units, >= 0; 0: no snapping.
+  Real snap_distance = 0;
 };
 
 /// One contact that `move` responded to.
 struct MoveContact {
   std::size_t obstacle = 0;  ///< index in the obstacle span
+  std::uint32_t owner = 0;   ///< the obstacle's owner (Obstacle::owner)
+  std::uint32_t element = 0; ///< the obstacle's element (Obstacle::element)
+  ObstacleKind kind = ObstacleKind::shape;  ///< what the obstacle is
   Vec2 normal;               ///< unit normal from the body to the obstacle
   Vec2 point;                ///< contact point
   Real time = 0;             ///< fraction of the whole displacement travelled before it
-  bool initially_touching = false;  ///< found touching or overlapping, then pushed out
+  bool initially_touching = false;  ///< found within the skin (or overlapping) where an iteration started
 };
 
 /// What `move` did.
@@ -110,19 +138,49 @@ struct MoveResult {
   std::vector<MoveContact> contacts;  ///< in order of time
   int iterations = 0;         ///< sweeps rounds used (<= max_iterations)
   bool blocked = false;       ///< some motion was dropped: a corner or wedge, or the cap
+  /// The translation spent pushing the body out of obstacles it overlapped (it started inside
+  /// one by a rounding error, a soft obstacle, the end-of-move safety net); zero normally.
+  Vec2 pushed_out;
+  bool grounded = false;      ///< side view: ends on ground (within 2 skins of it)
+  bool on_wall = false;       ///< side view: ends against a wall
+  bool on_ceiling = false;    ///< side view: ends against a ceiling
+  Vec2 ground_normal;         ///< side view, grounded: the ground's normal (obstacle to body)
 };
+
+/// The region whose obstacles a move must be given: the body's box grown by |displacement|
+/// (times restitution^max_iterations for a bounce with restitution > 1) + 2 skins +
+/// snap_distance: a slide never travels farther, so callers gather everything the body can
+/// reach. Inputs must be valid.
+Aabb move_region(const Shape& body, Vec2 displacement, const MoveOptions& options = {});
+
+/// The skin of a move (the one skin rule, see the file comment).
+Real move_skin(const Shape& body, Vec2 displacement, const MoveOptions& options = {});
+
+/// Checks the one mover's inputs: a valid body and obstacles (named "obstacles[i].<field>"),
+/// a finite displacement, sane options.
+std::optional<Invalid> validate_move(const Shape& body, Vec2 displacement,
+                                     std::span<const Obstacle> obstacles, const MoveOptions& options = {});
+
+/// The one mover: moves `body` by `displacement` through `obstacles` (give it those meeting
+/// `move_region`): sweeps to the first contact, stops a skin short of it, responds (slide or
+/// bounce, side-view rules when `up` is set), and goes on with the rest, at most
+/// `max_iterations` times. Corners and wedges are solved together (the motion is projected
+/// onto what every contact allows, or stops). A body overlapping an obstacle at the start is
+/// pushed out first (soft obstacles by at most their push_limit). Inputs must be valid.
+MoveResult move(const Shape& body, Vec2 displacement, std::span<const Obstacle> obstacles,
+                const MoveOptions& options = {});
+
+/// The one mover without allocation in steady state (crowds): fills `out`, whose `contacts`
+/// vector is cleared and keeps its capacity. Same answer as the other overload.
+void move(const Shape& body, Vec2 displacement, std::span<const Obstacle> obstacles,
+          const MoveOptions& options, MoveResult& out);
 
 /// Checks move's inputs: a valid body and obstacles, a finite displacement, sane options.
 std::optional<Invalid> validate_move(const Shape& shape, Vec2 displacement,
                                      std::span<const Shape> obstacles, const MoveOptions& options = {});
 
-/// Moves `shape` by `displacement` through `obstacles`: sweeps to the first contact, stops a
-/// skin short of it, responds (slide or bounce), and goes on with the rest, at most
-/// `max_iterations` times; whatever still overlaps at the end (a pass shallower than the
-/// sweep's tolerance) is pushed out to the skin. Simultaneous contacts (a corner, a wedge) are handled together:
-/// the remaining motion is projected onto the intersection of the allowed half-planes, or
-/// stops. Grazing contacts (the straight path would enter by less than the skin) only nudge
-/// the body off by the skin and do not change its motion. Inputs must be valid.
+/// `move` over solid shapes (a thin wrapper of the one mover: each shape a rigid obstacle,
+/// owner 0, element its index). Inputs must be valid.
 MoveResult move(const Shape& shape, Vec2 displacement, std::span<const Shape> obstacles,
                 const MoveOptions& options = {});
 

@@ -153,4 +153,25 @@ bool has_area(const Shape& s);
 /// A shape moved by a translation.
 Shape translated(const Shape& s, Vec2 t);
 
+/// A typed shape moved by a translation (cached rotations and normals kept bit for bit).
+inline Point translated(Point s, Vec2 t) { s.at += t; return s; }
+/// A typed shape moved by a translation.
+inline Circle translated(Circle s, Vec2 t) { s.center += t; return s; }
+/// A typed shape moved by a translation.
+inline Sector translated(Sector s, Vec2 t) { s.center += t; return s; }
+/// A typed shape moved by a translation.
+inline Aabb translated(Aabb s, Vec2 t) { s.min += t; s.max += t; return s; }
+/// A typed shape moved by a translation.
+inline Box translated(Box s, Vec2 t) { s.center += t; return s; }
+/// A typed shape moved by a translation.
+inline Capsule translated(Capsule s, Vec2 t) { s.a += t; s.b += t; return s; }
+/// A typed shape moved by a translation.
+inline Segment translated(Segment s, Vec2 t) { s.a += t; s.b += t; return s; }
+/// A typed shape moved by a translation.
+inline Polygon translated(const Polygon& s, Vec2 t) {
+  Polygon p = s;
+  for (int i = 0; i < p.count; ++i) p.vertices[std::size_t(i)] += t;
+  return p;
+}
+
 }  // namespace collide2d

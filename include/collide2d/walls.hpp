@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <vector>
 
 #include "collide2d/arc.hpp"
@@ -48,8 +49,56 @@ struct Obstacle {
   std::uint32_t owner = 0;       ///< the caller's id of what holds it (a proxy slot, a layer)
   std::uint32_t element = 0;     ///< which piece of it (an edge, an arc, a line, a cell)
   /// How far this obstacle may push the body out per call: infinite for walls (rigid); a
-  /// crowd's bodies may yield (Box2D's collision planes have the same).
+  /// crowd's bodies may yield (Box2D's collision planes have the same). A finite limit makes
+  /// the obstacle soft: the mover does not sweep against it (the body may move into it) and
+  /// pushes the body out of it by at most this much per call, never into a rigid obstacle.
   Real push_limit = std::numeric_limits<Real>::infinity();
+  /// Kind shape: a one-way shape (a jump-through platform) blocks only a body that comes from
+  /// this side (contact normals from the shape to the body with a positive component along it)
+  /// and that does not overlap it when the motion starts; zero: solid from every side.
+  Vec2 one_way;
 };
+
+/// An obstacle of kind shape (`shape` must outlive every use of the obstacle).
+inline Obstacle shape_obstacle(const Shape& shape, std::uint32_t owner = 0, std::uint32_t element = 0) {
+  Obstacle o;
+  o.kind = ObstacleKind::shape;
+  o.shape = &shape;
+  o.owner = owner;
+  o.element = element;
+  return o;
+}
+
+/// An obstacle of kind edge.
+inline Obstacle edge_obstacle(const WallEdge& edge, std::uint32_t owner = 0, std::uint32_t element = 0) {
+  Obstacle o;
+  o.kind = ObstacleKind::edge;
+  o.edge = edge;
+  o.owner = owner;
+  o.element = element;
+  return o;
+}
+
+/// An obstacle of kind arc (a coast: land inside its circle).
+inline Obstacle arc_obstacle(const Arc& arc, std::uint32_t owner = 0, std::uint32_t element = 0) {
+  Obstacle o;
+  o.kind = ObstacleKind::arc;
+  o.arc = arc;
+  o.owner = owner;
+  o.element = element;
+  return o;
+}
+
+/// A two-sided wall edge from a to b (normal: b - a turned clockwise, the right side).
+WallEdge make_edge(Vec2 a, Vec2 b);
+
+/// The tight axis-aligned bounding box of an obstacle.
+Aabb bounds(const Obstacle& o);
+
+/// Checks an obstacle: a valid shape (non-null), a finite edge with a unit normal
+/// perpendicular to it and finite ghost vertices where flagged, a valid arc, push_limit >= 0
+/// (not NaN; infinity is rigid), a finite one_way. Fields are named as in the struct
+/// ("shape.radius", "edge.normal", "push_limit", ...).
+std::optional<Invalid> validate(const Obstacle& o);
 
 }  // namespace collide2d

@@ -16,12 +16,11 @@ inline Aabb unite(Aabb a, Aabb b) { return {min(a.min, b.min), max(a.max, b.max)
 inline Aabb grown(Aabb a, Real g) { return {a.min - Vec2(g, g), a.max + Vec2(g, g)}; }
 inline Aabb moved(Aabb a, Vec2 t) { return {a.min + t, a.max + t}; }
 
-/// The skin of the body (at `body`, reaching `body_end`) and one obstacle: kMoveSkinFactor
-/// times the sweep's touching tolerance of the pair, or the user's minimum.
-inline Real pair_skin(Aabb body, Aabb body_end, Aabb obstacle, Real min_skin) {
-  const Real size = std::max(diagonal(body), diagonal(obstacle));
-  const Real offset = std::max({abs_max(body), abs_max(body_end), abs_max(obstacle)});
-  return std::max(min_skin, kMoveSkinFactor * (kSweepRelTol * (1 + size) + kRelEps * offset));
+/// The one skin rule: the skin of a body box that moves by d (see motion.hpp), or the
+/// user's minimum when larger.
+inline Real skin_of(Aabb body, Vec2 d, Real min_skin) {
+  const Real offset = std::max(abs_max(body), abs_max(moved(body, d)));
+  return std::max(min_skin, kMoveSkinFactor * (kSweepRelTol * (1 + diagonal(body)) + kRelEps * offset));
 }
 
 /// Planes given by normals m_i from the body to obstacles: the motion x may not go into them

@@ -1,10 +1,21 @@
 // collide2d - 2D collision detection for games. MIT License.
-// move: sweep to the first contact, stop a skin short of it, respond, continue.
+// The one mover: sweep to the first contact, stop a skin short of it, respond, continue.
+//
+// Each iteration: (A) the obstacles within two skins of the body are its contacts where it
+// stands: an overlapped one pushes it out to the skin (all at once), and the motion loses what
+// goes into them (one plane solver for every contact); (B) the rest of the motion is swept
+// against every other rigid obstacle that it can reach; the first contact (and those within a
+// skin of it: a corner, a wedge, a seam) stops the body a skin short, the response turns the
+// motion, and the next iteration goes on with what is left. At the end, an overlap left by
+// rounding or a soft obstacle (finite push limit) is pushed out, and the side-view state is
+// read from the contacts where the body ends.
 #include <algorithm>
 #include <cmath>
+#include <variant>
 #include <vector>
 
 #include "motion/motion_internal.hpp"
+#include "motion/obstacle_ops.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI {
 
@@ -19,94 +30,254 @@ constexpr int kBouncePasses = 4;
 /// Slide planes remembered within one move.
 constexpr int kMaxPlanes = 8;
 /// Push-out passes at the end of a move.
-constexpr int kCleanupPasses = 2;
-
-/// The normal from the body to an obstacle it touches or nearly touches, a point, and the
-/// signed gap (negative: penetration depth).
-struct Touch {
-  Vec2 normal;
-  Vec2 point;
-  Real gap = 0;
-};
-Touch touch(const Shape& body, const Shape& obstacle, Vec2 fallback) {
-  if (overlaps(body, obstacle)) {
-    const Manifold m = contact(body, obstacle);
-    if (m.touching) return {m.normal, m.points[0], -m.depth};
-  }
-  const DistanceResult d = distance(body, obstacle);
-  return {normalize(d.point_b - d.point_a, fallback), d.point_b, d.distance};
-}
-
-/// True when the straight motion r (from `body`, first touching at `t`) would enter the
-/// obstacle by no more than half the skin: the chord of the path inside it is found by a
-/// sweep back from the end, and the depth at its middle is at least half the deepest (the
-/// depth along a line through a convex set is concave).
-bool is_graze(const Shape& body, Vec2 r, const Shape& obstacle, Real t, Real skin) {
-  const Shape end = translated(body, r);
-  const SweepHit back = sweep(end, -r, obstacle, Vec2{});
-  if (!back.hit) return true;  // the path only touches it, within rounding
-  const Real t_exit = back.initially_overlapping ? Real(1) : Real(1) - back.time;
-  if (t_exit <= t) return true;
-  const Shape mid = translated(body, r * ((t + t_exit) * Real(0.5)));
-  if (!overlaps(mid, obstacle)) return true;
-  const Manifold m = contact(mid, obstacle);
-  return !m.touching || m.depth <= skin * Real(0.5);
-}
+constexpr int kCleanupPasses = 3;
+/// Contacts within this many skins of the body are where it stands.
+constexpr Real kNearSkins = 2;
+/// Passes of the response to the contacts where the body stands.
+constexpr int kNearPasses = 4;
+/// Push-out rounds where an iteration starts.
+constexpr int kPushRounds = 2;
 
 struct Hit {
   std::size_t obstacle = 0;
   Real time = 0;
   Vec2 normal, point;
-  Real skin = 0, approach = 0;
+  Real approach = 0;
+  Real gap = 0;
   bool graze = false;
 };
 
-}  // namespace
+/// Per-thread scratch (kept capacity: no allocation per call in steady state).
+struct Scratch {
+  std::vector<Hit> hits, near, first;
+};
+Scratch& scratch() {
+  thread_local Scratch s;
+  return s;
+}
 
-MoveResult move(const Shape& shape, Vec2 displacement, std::span<const Shape> obstacles,
-                const MoveOptions& options) {
-  MoveResult res;
-  Shape body = shape;
-  Vec2 dir = displacement;  // the whole step's displacement, responses applied
-  Real left = 1;            // fraction of it still to travel
-  std::array<Vec2, kMaxPlanes> planes{};
-  int plane_count = 0;
-  const bool bounce = options.response == Response::bounce;
-  const int cap = std::max(1, options.max_iterations);
-  std::vector<Hit> hits, initial;
-  if (!is_finite(displacement)) {  // invalid input (validate_move names it): no motion
-    res.shape = body;
-    res.blocked = true;
-    return res;
+/// How far the motion can carry the body (see move_region).
+Real reach_of(Vec2 d, const MoveOptions& o) {
+  Real reach = length(d);
+  if (o.response == Response::bounce && o.restitution > 1)
+    reach *= std::pow(o.restitution, Real(std::max(1, o.max_iterations)));
+  if (o.response == Response::slide && !(o.up == Vec2{})) reach /= std::cos(std::min(o.max_slope, Real(1.5)));
+  return reach;
+}
+
+enum class Facing { none, ground, wall, ceiling };
+
+template <class B>
+class Mover {
+ public:
+  Mover(const B& start, Vec2 d, std::span<const Obstacle> obs, const MoveOptions& o, MoveResult& res)
+      : body_(start), obs_(obs), opt_(o), res_(res), dir_(d) {
+    skin_ = skin_of(bounds(start), d, o.skin);
+    if (!(o.up == Vec2{})) {
+      up_ = normalize(o.up);
+      cos_slope_ = std::cos(o.max_slope);
+    }
   }
 
-  auto shift = [&](Vec2 t) {
-    body = translated(body, t);
-    res.translation += t;
-  };
-  auto add_plane = [&](Vec2 m) {
-    for (int i = 0; i < plane_count; ++i)
-      if (dot(planes[std::size_t(i)], m) >= Real(1) - Real(1e-5)) {
-        planes[std::size_t(i)] = m;
+  void run() {
+    Scratch& sc = scratch();
+    const int cap = std::max(1, opt_.max_iterations);
+    const bool bounce = opt_.response == Response::bounce;
+    bool started_grounded = false;
+    for (int iter = 0; iter < cap; ++iter) {
+      Vec2 r = dir_ * left_;
+      if (!(left_ > 0) || (r.x == 0 && r.y == 0)) break;
+      res_.iterations = iter + 1;
+      const Aabb b0 = bounds(body_);
+      const Real rlen = length(r);
+      const Aabb reach = grown(b0, rlen + kNearSkins * skin_);
+
+      // (A) contacts where the body stands: an overlap is pushed out (then looked at again).
+      gather_near(sc.near);
+      if (iter == 0)
+        for (const Hit& h : sc.near) started_grounded = started_grounded || facing(h.normal) == Facing::ground;
+      for (int round = 0; round < kPushRounds; ++round) {
+        PositionCorrection pc;
+        for (const Hit& h : sc.near)
+          if (h.gap <= 0) {
+            pc.add(-h.normal, skin_ - h.gap);
+            record(h, Real(1) - left_, true);
+          }
+        if (pc.count() == 0) break;
+        const Vec2 push = pc.solve();
+        shift(push);
+        res_.pushed_out += push;
+        gather_near(sc.near);
+      }
+      if (!sc.near.empty()) {
+        const Real tol = kSweepRelTol * rlen;
+        // The motion loses what goes into them; a response can turn it into another one (a
+        // wedge), so again until none is gone into.
+        for (int pass = 0; pass < kNearPasses; ++pass) {
+          sc.first.clear();
+          for (Hit& h : sc.near)
+            if (dot(r, h.normal) > tol) {
+              record(h, Real(1) - left_, true);
+              sc.first.push_back(h);
+            }
+          if (sc.first.empty()) break;
+          respond(sc.first, bounce);
+          r = dir_ * left_;
+          if (r.x == 0 && r.y == 0) break;
+        }
+        if (r.x == 0 && r.y == 0) break;
+      }
+
+      // (B) sweep what is left against everything else it can reach.
+      const Aabb b1 = moved(bounds(body_), r);
+      const Aabb swept = grown(unite(bounds(body_), b1), kNearSkins * skin_);
+      const Real len = length(r);
+      sc.hits.clear();
+      for (std::size_t k = 0; k < obs_.size(); ++k) {
+        const Obstacle& o = obs_[k];
+        if (!rigid(o)) continue;
+        const Aabb ob = bounds(o);
+        if (!reach.overlaps(ob) || !swept.overlaps(ob)) continue;
+        const SweepHit s = sweep_obstacle(body_, r, o);
+        if (!s.hit || s.initially_overlapping) continue;
+        const Real approach = dot(r, s.normal);
+        if (!(approach > 0)) continue;
+        // A contact where the body stands that the motion does not go into: a hit at once
+        // with another normal is the sweep's rounding (gone into, it is a real contact).
+        if (s.time * len <= kNearSkins * skin_ && contradicts_near(sc.near, k, s.normal)) continue;
+        Hit h;
+        h.obstacle = k, h.time = s.time, h.normal = s.normal, h.point = s.point, h.approach = approach;
+        sc.hits.push_back(h);
+      }
+      if (sc.hits.empty()) {
+        shift(r);
+        left_ = 0;
+        break;
+      }
+      std::sort(sc.hits.begin(), sc.hits.end(), [](const Hit& a, const Hit& b) {
+        return a.time < b.time || (a.time == b.time && a.obstacle < b.obstacle);
+      });
+      const Real t0 = sc.hits.front().time;
+      const Real tie = skin_ / len;
+      sc.first.clear();
+      bool any_real = false;
+      for (const Hit& h0 : sc.hits) {
+        if (h0.time > t0 + tie) break;
+        Hit h = h0;
+        h.graze = h.approach < kGrazeApproach * len && is_graze(body_, r, obs_[h.obstacle], h.time, skin_);
+        any_real = any_real || !h.graze;
+        sc.first.push_back(h);
+      }
+      if (!any_real) {
+        // Only grazes: nudge off them by the skin, keep the motion.
+        PositionCorrection pc;
+        for (const Hit& h : sc.first) pc.add(-h.normal, skin_);
+        shift(pc.solve());
+        continue;
+      }
+      std::erase_if(sc.first, [](const Hit& h) { return h.graze; });
+      // Stop a skin short of each: the gap along a line outside a convex set is convex in t,
+      // so at t - skin / approach it is at least the skin.
+      Real ts = t0;
+      for (const Hit& h : sc.first) ts = std::min(ts, h.time - skin_ / h.approach);
+      ts = std::clamp(ts, Real(0), Real(1));
+      shift(r * ts);
+      for (const Hit& h : sc.first) record(h, (Real(1) - left_) + left_ * h.time, false);
+      left_ *= Real(1) - ts;
+      respond(sc.first, bounce);
+    }
+    if (left_ > 0 && !(dir_ == Vec2{}) && res_.iterations >= cap) res_.blocked = true;
+    finish(started_grounded);
+  }
+
+ private:
+  static bool rigid(const Obstacle& o) { return std::isinf(o.push_limit); }
+  /// Obstacle k is a contact where the body stands whose normal differs from n.
+  static bool contradicts_near(const std::vector<Hit>& near, std::size_t k, Vec2 n) {
+    for (const Hit& h : near)
+      if (h.obstacle == k) return dot(n, h.normal) < Real(0.5);
+    return false;
+  }
+
+  /// The rigid obstacles within kNearSkins skins of the body, with their touches.
+  void gather_near(std::vector<Hit>& near) const {
+    near.clear();
+    const Aabb near_box = grown(bounds(body_), kNearSkins * skin_);
+    for (std::size_t k = 0; k < obs_.size(); ++k) {
+      const Obstacle& o = obs_[k];
+      if (!rigid(o) || !near_box.overlaps(bounds(o))) continue;
+      const Touch t = touch(body_, o, skin_);
+      // (an unresolved normal is left to the sweep, which finds the real one if it goes in)
+      if (!t.valid || !t.reliable || !(t.gap < kNearSkins * skin_)) continue;
+      Hit h;
+      h.obstacle = k, h.normal = t.normal, h.point = t.point, h.gap = t.gap;
+      near.push_back(h);
+    }
+  }
+
+  void shift(Vec2 t) {
+    body_ = translated(body_, t);
+    res_.translation += t;
+  }
+
+  void record(const Hit& h, Real time, bool initial) {
+    for (auto it = res_.contacts.rbegin(); it != res_.contacts.rend() && it->time == time; ++it)
+      if (it->obstacle == h.obstacle) return;  // already listed at this time
+    const Obstacle& o = obs_[h.obstacle];
+    MoveContact c;
+    c.obstacle = h.obstacle;
+    c.owner = o.owner;
+    c.element = o.element;
+    c.kind = o.kind;
+    c.normal = h.normal;
+    c.point = h.point;
+    c.time = time;
+    c.initially_touching = initial;
+    res_.contacts.push_back(c);
+  }
+
+  /// What a contact with normal n (body to obstacle) is in the side view.
+  Facing facing(Vec2 n) const {
+    if (up_ == Vec2{}) return Facing::none;
+    const Real c = -dot(n, up_);  // cosine between the obstacle-to-body normal and up
+    if (c >= cos_slope_) return Facing::ground;
+    if (c <= -cos_slope_) return Facing::ceiling;
+    return Facing::wall;
+  }
+
+  void add_plane(Vec2 m) {
+    for (int i = 0; i < plane_count_; ++i)
+      if (dot(planes_[std::size_t(i)], m) >= Real(1) - Real(1e-5)) {
+        planes_[std::size_t(i)] = m;
         return;
       }
-    if (plane_count == kMaxPlanes) {  // forget the oldest
-      std::rotate(planes.begin(), planes.begin() + 1, planes.end());
-      --plane_count;
+    if (plane_count_ == kMaxPlanes) {  // forget the oldest
+      std::rotate(planes_.begin(), planes_.begin() + 1, planes_.end());
+      --plane_count_;
     }
-    planes[std::size_t(plane_count++)] = m;
-  };
-  // Responds to contacts with normals `ms` (body to obstacle): false when the motion stops.
-  auto respond = [&](const std::vector<Hit>& with) {
+    planes_[std::size_t(plane_count_++)] = m;
+  }
+
+  /// Responds to contacts (normals body to obstacle) the motion goes into.
+  void respond(const std::vector<Hit>& with, bool bounce) {
     if (!bounce) {
-      for (const Hit& h : with) add_plane(h.normal);
-      dir = project_allowed(dir, planes, plane_count);
+      for (const Hit& h : with) {
+        // Ground in the side view: keep the motion across `up` (no sliding down under
+        // gravity; up a slope at the same speed across).
+        if (facing(h.normal) == Facing::ground && dot(dir_, h.normal) > 0) {
+          const Real un = dot(up_, h.normal);
+          if (un < 0) dir_ = dir_ - up_ * (dot(dir_, h.normal) / un);
+        }
+        add_plane(h.normal);
+      }
+      dir_ = project_allowed(dir_, planes_, plane_count_);
     } else {
+      const Real before = length(dir_);
       for (int pass = 0; pass < kBouncePasses; ++pass) {
         bool changed = false;
         for (const Hit& h : with) {
-          if (dot(dir, h.normal) > 0) {
-            dir = reflect(dir, -h.normal, options.restitution, options.friction);
+          if (dot(dir_, h.normal) > 0) {
+            dir_ = reflect(dir_, -h.normal, opt_.restitution, opt_.friction);
             changed = true;
           }
         }
@@ -116,115 +287,152 @@ MoveResult move(const Shape& shape, Vec2 displacement, std::span<const Shape> ob
       int n = 0;
       for (const Hit& h : with)
         if (n < kMaxPlanes) ms[std::size_t(n++)] = h.normal;
-      dir = project_allowed(dir, ms, n);  // still going in after the passes: a wedge
+      dir_ = project_allowed(dir_, ms, n);  // still going in after the passes: a wedge
+      // What rounding leaves of a motion a corner took whole (restitution 0) is no motion.
+      if (length(dir_) <= kSweepRelTol * before) dir_ = {};
     }
-    if (dir == Vec2{}) res.blocked = true;
-  };
-
-  for (int iter = 0; iter < cap; ++iter) {
-    const Vec2 r = dir * left;
-    if (!(left > 0) || (r.x == 0 && r.y == 0)) break;
-    res.iterations = iter + 1;
-    const Aabb b0 = bounds(body), b1 = moved(b0, r);
-    const Aabb swept = unite(b0, b1);
-    const Real rlen = length(r);
-    hits.clear();
-    initial.clear();
-    for (std::size_t k = 0; k < obstacles.size(); ++k) {
-      const Aabb ob = bounds(obstacles[k]);
-      const Real skin = pair_skin(b0, b1, ob, options.skin);
-      if (!grown(swept, 2 * skin).overlaps(ob)) continue;
-      const SweepHit s = sweep(body, r, obstacles[k], Vec2{});
-      if (!s.hit) continue;
-      if (s.initially_overlapping) {
-        const Touch tc = touch(body, obstacles[k], normalize(r));
-        Hit h;
-        h.obstacle = k, h.normal = tc.normal, h.point = tc.point, h.skin = skin;
-        h.approach = tc.gap;  // (the gap, for the push-out below)
-        initial.push_back(h);
-        continue;
-      }
-      Hit h;
-      h.obstacle = k, h.time = s.time, h.normal = s.normal, h.point = s.point, h.skin = skin;
-      h.approach = dot(r, s.normal);
-      hits.push_back(h);
-    }
-
-    if (!initial.empty()) {
-      // Touching or overlapping at the start: push out to the skin (once, for all of them),
-      // and take the ones the motion goes into as contacts at this time.
-      PositionCorrection pc;
-      for (const Hit& h : initial) pc.add(-h.normal, h.skin - h.approach);
-      shift(pc.solve());
-      std::vector<Hit> into;
-      for (const Hit& h : initial) {
-        if (dot(r, h.normal) > 0) into.push_back(h);
-        res.contacts.push_back({h.obstacle, h.normal, h.point, Real(1) - left, true});
-      }
-      if (!into.empty()) respond(into);
-      continue;
-    }
-    if (hits.empty()) {
-      shift(r);
-      left = 0;
-      break;
-    }
-
-    // The first contact and those within a skin of it (a corner, a wedge, a seam).
-    std::sort(hits.begin(), hits.end(), [](const Hit& a, const Hit& b) {
-      return a.time < b.time || (a.time == b.time && a.obstacle < b.obstacle);
-    });
-    const Real t0 = hits.front().time;
-    const Real tie = hits.front().skin / rlen;
-    std::vector<Hit> first;
-    bool any_real = false;
-    for (const Hit& h0 : hits) {
-      if (h0.time > t0 + tie) break;
-      Hit h = h0;
-      h.graze = h.approach < kGrazeApproach * rlen &&
-                is_graze(body, r, obstacles[h.obstacle], h.time, h.skin);
-      any_real = any_real || !h.graze;
-      first.push_back(h);
-    }
-    if (!any_real) {
-      // Only grazes: nudge off them by the skin, keep the motion.
-      PositionCorrection pc;
-      for (const Hit& h : first) pc.add(-h.normal, h.skin);
-      shift(pc.solve());
-      continue;
-    }
-    std::erase_if(first, [](const Hit& h) { return h.graze; });
-    // Stop a skin short of each: the gap along a line outside a convex set is convex in t,
-    // so at t - skin / approach it is at least the skin.
-    Real ts = t0;
-    for (const Hit& h : first) ts = std::min(ts, h.time - h.skin / h.approach);
-    ts = std::clamp(ts, Real(0), Real(1));
-    shift(r * ts);
-    for (const Hit& h : first)
-      res.contacts.push_back({h.obstacle, h.normal, h.point, (Real(1) - left) + left * h.time, false});
-    left *= Real(1) - ts;
-    respond(first);
+    if (dir_ == Vec2{}) res_.blocked = true;
   }
-  if (left > 0 && !(dir == Vec2{}) && res.iterations >= cap) res.blocked = true;
-  // Safety net: a sweep reports no contact for a pass that enters by less than its touching
-  // tolerance, and in the float build a contact normal next to a long obstacle can be tilted
-  // by that tolerance over the gap, so sliding along it may end that deep. Whatever still
-  // overlaps at the end is pushed out to the skin, all at once.
-  for (int pass = 0; pass < kCleanupPasses; ++pass) {
-    const Aabb b0 = bounds(body);
-    PositionCorrection pc;
-    for (std::size_t k = 0; k < obstacles.size(); ++k) {
-      const Aabb ob = bounds(obstacles[k]);
-      if (!b0.overlaps(ob) || !overlaps(body, obstacles[k])) continue;
-      const Manifold m = contact(body, obstacles[k]);
-      if (m.touching) pc.add(m, pair_skin(b0, b0, ob, options.skin));
+
+  /// Safety net and soft obstacles, then the side-view state where the body ends.
+  void finish(bool started_grounded) {
+    Scratch& sc = scratch();
+    for (int pass = 0; pass < kCleanupPasses; ++pass) {
+      // Pass 0 lets soft obstacles push (each at most its limit); the last pass only the
+      // rigid ones, so a soft push never leaves the body in a wall.
+      const bool soft_too = pass == 0;
+      const Aabb b0 = bounds(body_);
+      PositionCorrection pc;
+      for (std::size_t k = 0; k < obs_.size(); ++k) {
+        const Obstacle& o = obs_[k];
+        if (!soft_too && !rigid(o)) continue;
+        if (!(o.push_limit > 0)) continue;
+        if (!b0.overlaps(bounds(o))) continue;
+        const Touch t = touch(body_, o, skin_);
+        if (!t.valid || t.gap > 0) continue;
+        pc.add(-t.normal, std::min(skin_ - t.gap, o.push_limit));
+        if (!rigid(o)) {
+          Hit h;
+          h.obstacle = k, h.normal = t.normal, h.point = t.point;
+          record(h, 1, false);
+        }
+      }
+      if (pc.count() == 0) break;
+      const Vec2 push = pc.solve();
+      shift(push);
+      res_.pushed_out += push;
     }
-    if (pc.count() == 0) break;
-    shift(pc.solve());
+    if (up_ == Vec2{}) {
+      res_.displacement = dir_;
+      return;
+    }
+    classify(sc);
+    // Snap to ground: it started on the ground, does not move up, and the ground is near below.
+    if (!res_.grounded && started_grounded && opt_.snap_distance > 0 && !(dot(dir_, up_) > 0)) {
+      const Vec2 down = up_ * -opt_.snap_distance;
+      Real best = 2;
+      Vec2 best_n;
+      for (std::size_t k = 0; k < obs_.size(); ++k) {
+        const Obstacle& o = obs_[k];
+        if (!rigid(o)) continue;
+        const SweepHit s = sweep_obstacle(body_, down, o);
+        if (!s.hit || s.initially_overlapping || facing(s.normal) != Facing::ground) continue;
+        if (s.time < best) best = s.time, best_n = s.normal;
+      }
+      if (best <= 1) {
+        const Real approach = dot(down, best_n);
+        const Real ts = std::clamp(best - skin_ / approach, Real(0), Real(1));
+        shift(down * ts);
+        classify(sc);
+      }
+    }
+    res_.displacement = dir_;
   }
-  res.shape = body;
-  res.displacement = dir;
-  return res;
+
+  void classify(Scratch&) {
+    res_.grounded = res_.on_wall = res_.on_ceiling = false;
+    res_.ground_normal = {};
+    const Aabb near_box = grown(bounds(body_), kNearSkins * skin_);
+    Real best = -2;
+    for (const Obstacle& o : obs_) {
+      if (!rigid(o) || !near_box.overlaps(bounds(o))) continue;
+      const Touch t = touch(body_, o, skin_);
+      if (!t.valid || !(t.gap < kNearSkins * skin_)) continue;
+      switch (facing(t.normal)) {
+        case Facing::ground:
+          res_.grounded = true;
+          if (-dot(t.normal, up_) > best) best = -dot(t.normal, up_), res_.ground_normal = -t.normal;
+          break;
+        case Facing::wall: res_.on_wall = true; break;
+        case Facing::ceiling: res_.on_ceiling = true; break;
+        case Facing::none: break;
+      }
+    }
+  }
+
+ public:
+  B body_;
+
+ private:
+  std::span<const Obstacle> obs_;
+  const MoveOptions& opt_;
+  MoveResult& res_;
+  Vec2 dir_;
+  Real left_ = 1;
+  Real skin_ = 0;
+  Vec2 up_;
+  Real cos_slope_ = 1;
+  std::array<Vec2, kMaxPlanes> planes_{};
+  int plane_count_ = 0;
+};
+
+}  // namespace
+
+Real move_skin(const Shape& body, Vec2 displacement, const MoveOptions& options) {
+  return skin_of(bounds(body), is_finite(displacement) ? displacement : Vec2{}, options.skin);
+}
+
+Aabb move_region(const Shape& body, Vec2 displacement, const MoveOptions& options) {
+  const Real skin = move_skin(body, displacement, options);
+  return grown(bounds(body), reach_of(displacement, options) + kNearSkins * skin +
+                                 (options.up == Vec2{} ? Real(0) : options.snap_distance));
+}
+
+void move(const Shape& body, Vec2 displacement, std::span<const Obstacle> obstacles,
+          const MoveOptions& options, MoveResult& out) {
+  out.contacts.clear();
+  out.translation = out.displacement = out.pushed_out = out.ground_normal = {};
+  out.iterations = 0;
+  out.blocked = out.grounded = out.on_wall = out.on_ceiling = false;
+  if (!is_finite(displacement)) {  // invalid input (validate_move names it): no motion
+    out.shape = body;
+    out.blocked = true;
+    return;
+  }
+  std::visit(
+      [&](const auto& b) {
+        using B = std::decay_t<decltype(b)>;
+        Mover<B> m(b, displacement, obstacles, options, out);
+        m.run();
+        out.shape = m.body_;
+      },
+      body);
+}
+
+MoveResult move(const Shape& body, Vec2 displacement, std::span<const Obstacle> obstacles,
+                const MoveOptions& options) {
+  MoveResult r;
+  move(body, displacement, obstacles, options, r);
+  return r;
+}
+
+MoveResult move(const Shape& shape, Vec2 displacement, std::span<const Shape> obstacles,
+                const MoveOptions& options) {
+  std::vector<Obstacle> obs;
+  obs.reserve(obstacles.size());
+  for (std::size_t k = 0; k < obstacles.size(); ++k)
+    obs.push_back(shape_obstacle(obstacles[k], 0, std::uint32_t(k)));
+  return move(shape, displacement, std::span<const Obstacle>(obs), options);
 }
 
 }  // namespace collide2d

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "collide2d/motion.hpp"
 
@@ -140,6 +141,23 @@ std::optional<Invalid> validate_move(const Shape& shape, Vec2 displacement,
     return Invalid{"friction", "must be in [0, 1]"};
   if (options.max_iterations < 1) return Invalid{"max_iterations", "must be >= 1"};
   if (!finite(options.skin) || options.skin < 0) return Invalid{"skin", "must be finite and >= 0"};
+  return std::nullopt;
+}
+
+std::optional<Invalid> validate_move(const Shape& body, Vec2 displacement,
+                                     std::span<const Obstacle> obstacles, const MoveOptions& options) {
+  if (auto w = validate(body)) return Invalid{"shape." + w->field, w->message};
+  if (!is_finite(displacement)) return Invalid{"displacement", "must be finite"};
+  for (std::size_t i = 0; i < obstacles.size(); ++i)
+    if (auto w = validate(obstacles[i]))
+      return Invalid{"obstacles[" + std::to_string(i) + "]." + w->field, w->message};
+  const std::vector<Shape> none;
+  if (auto w = validate_move(body, displacement, std::span<const Shape>(none), options)) return w;
+  if (!is_finite(options.up)) return Invalid{"up", "must be finite"};
+  if (!finite(options.max_slope) || options.max_slope < 0 || options.max_slope > kPi / 2)
+    return Invalid{"max_slope", "must be in [0, pi/2]"};
+  if (!finite(options.snap_distance) || options.snap_distance < 0)
+    return Invalid{"snap_distance", "must be finite and >= 0"};
   return std::nullopt;
 }
 

@@ -33,6 +33,7 @@ MoveResult move_substeps(const Shape& shape, Vec2 displacement, std::span<const 
     return res;
   }
   const int n = substep_count(displacement, size, fraction);
+  const Real skin = skin_of(b, displacement, options.skin);
   const Real step = Real(1) / Real(n);
   const bool bounce = options.response == Response::bounce;
   constexpr int kMaxNormals = 16;
@@ -54,9 +55,12 @@ MoveResult move_substeps(const Shape& shape, Vec2 displacement, std::span<const 
         if (!b0.overlaps(ob) || !overlaps(body, obstacles[k])) continue;
         const Manifold m = contact(body, obstacles[k]);
         if (!m.touching) continue;
-        pc.add(m, pair_skin(b0, b0, ob, options.skin));
+        pc.add(m, skin);
         if (count < kMaxNormals) normals[std::size_t(count++)] = m.normal;
-        res.contacts.push_back({k, m.normal, m.points[0], (Real(s) + 1) * step, false});
+        MoveContact c;
+        c.obstacle = k, c.element = std::uint32_t(k), c.normal = m.normal, c.point = m.points[0];
+        c.time = (Real(s) + 1) * step;
+        res.contacts.push_back(c);
       }
       if (pc.count() == 0) break;
       const Vec2 c = pc.solve();

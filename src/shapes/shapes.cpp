@@ -161,21 +161,7 @@ bool has_area(const Shape& s) {
 }
 
 Shape translated(const Shape& s, Vec2 t) {
-  struct V {
-    Vec2 t;
-    Shape operator()(const Point& p) const { return Point{p.at + t}; }
-    Shape operator()(const Circle& c) const { return Circle{c.center + t, c.radius}; }
-    Shape operator()(Sector c) const { c.center += t; return c; }
-    Shape operator()(const Aabb& b) const { return Aabb{b.min + t, b.max + t}; }
-    Shape operator()(Box b) const { b.center += t; return b; }
-    Shape operator()(const Capsule& c) const { return Capsule{c.a + t, c.b + t, c.radius}; }
-    Shape operator()(const Segment& c) const { return Segment{c.a + t, c.b + t}; }
-    Shape operator()(Polygon p) const {
-      for (int i = 0; i < p.count; ++i) p.vertices[i] += t;
-      return p;
-    }
-  };
-  return std::visit(V{t}, s);
+  return std::visit([t](const auto& x) -> Shape { return translated(x, t); }, s);
 }
 
 }  // namespace collide2d

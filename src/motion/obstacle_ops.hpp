@@ -1,0 +1,170 @@
+// collide2d - 2D collision detection for games. MIT License.
+// The one mover's view of an obstacle (not installed): bounds, sweep, touch (gap and normal at
+// the body's place), and which contacts of an edge count (one-sided fronts, ghost vertices),
+// typed on the body so that nothing copies a `Shape` in the loop.
+#pragma once
+#include <cmath>
+#include <variant>
+
+#include "collide2d/arc.hpp"
+#include "collide2d/motion.hpp"
+#include "collide2d/walls.hpp"
+
+namespace collide2d::inline COLLIDE2D_ABI::motion_detail {
+
+/// A contact normal whose cosine with a ghost-vertex direction is below minus this is a ghost.
+constexpr Real kGhostTol = Real(1e-3);
+
+/// The body's reference point: the centre of its bounding box (a disk's centre).
+template <class B>
+Vec2 reference(const B& b) {
+  return bounds(b).center();
+}
+inline Vec2 reference(const Circle& c) { return c.center; }
+inline Vec2 reference(const Point& p) { return p.at; }
+
+/// The disk around the body's box (what non-circle bodies present to coast arcs).
+template <class B>
+Circle bounding_circle(const B& b) {
+  const Aabb bb = bounds(b);
+  return {bb.center(), length(bb.max - bb.min) * Real(0.5)};
+}
+inline Circle bounding_circle(const Circle& c) { return c; }
+inline Circle bounding_circle(const Point& p) { return {p.at, 0}; }
+
+/// The edge as a segment.
+inline Segment segment_of(const WallEdge& e) { return {e.a, e.b}; }
+
+/// True when a contact of a body (reference point `ref`) with the edge, with unit normal `out`
+/// from the edge to the body, counts: a one-sided edge only blocks a body whose reference
+/// point is in front of it and only from its front; a contact at a vertex with a ghost
+/// neighbour counts only when the body lies beyond that neighbour (else the neighbour's face
+/// is what it touches: no ghost collisions at the joints of a chain).
+inline bool edge_accepts(const WallEdge& e, Vec2 ref, Vec2 out, Vec2 point) {
+  if (e.one_sided) {
+    if (!(dot(ref - e.a, e.normal) > 0)) return false;
+    if (!(dot(out, e.normal) > 0)) return false;
+  }
+  if (!e.has_prev && !e.has_next) return true;
+  if (std::fabs(dot(out, e.normal)) >= Real(1) - Real(1e-4)) return true;  // the face
+  const Vec2 d = e.b - e.a;
+  const bool at_a = dot(point - e.a, d) <= dot(e.b - point, d);
+  if (at_a && e.has_prev) return dot(out, normalize(e.a - e.prev)) >= -kGhostTol;
+  if (!at_a && e.has_next) return dot(out, normalize(e.b - e.next)) >= -kGhostTol;
+  return true;
+}
+
+/// The gap (negative: depth) between the body and an obstacle at its place, the unit normal
+/// from the body to the obstacle and a contact point; `valid` is false for a contact the
+/// obstacle does not count (an edge's back or ghost vertex, a one-way shape from its far side).
+struct Touch {
+  bool valid = false;
+  bool reliable = true;  ///< false: the normal of a separated pair is not resolved (vertex on vertex)
+  Real gap = 0;
+  Vec2 normal;
+  Vec2 point;
+};
+
+/// The touch of a body and a shape. A gap of a few ulps of the coordinates leaves the
+/// direction between the closest points to rounding, so the normal of a separated pair is
+/// the contact normal of the body pushed `probe` past touching along it (a face's own normal,
+/// or from centres and cores far apart): sliding along it does not drift into the shape.
+template <class B, class S>
+Touch touch_pair(const B& body, const S& s, Real probe) {
+  Touch t;
+  t.valid = true;
+  if (overlaps(body, s)) {
+    const Manifold m = contact(body, s);
+    if (m.touching) {
+      t.gap = -m.depth;
+      t.normal = m.normal;
+      t.point = m.points[0];
+      return t;
+    }
+  }
+  const DistanceResult d = distance(body, s);
+  t.gap = d.distance;
+  t.normal = normalize(d.point_b - d.point_a, normalize(reference(s) - reference(body)));
+  t.point = d.point_b;
+  if (probe > 0) {
+    const Manifold m = contact(translated(body, t.normal * (d.distance + probe)), s);
+    if (m.touching && dot(m.normal, t.normal) > Real(0.5)) t.normal = m.normal;
+    else t.reliable = false;  // a vertex against a vertex: any normal in between fits
+  }
+  return t;
+}
+
+template <class B>
+Touch touch(const B& body, const Obstacle& o, Real probe) {
+  switch (o.kind) {
+    case ObstacleKind::shape: {
+      Touch t = std::visit([&](const auto& s) { return touch_pair(body, s, probe); }, *o.shape);
+      if (!(o.one_way == Vec2{}) && (t.gap < 0 || !(dot(-t.normal, o.one_way) > 0))) t.valid = false;
+      return t;
+    }
+    case ObstacleKind::edge: {
+      Touch t = touch_pair(body, segment_of(o.edge), probe);
+      t.valid = edge_accepts(o.edge, reference(body), -t.normal, t.point);
+      return t;
+    }
+    case ObstacleKind::arc: {
+      const Circle c = bounding_circle(body);
+      const ArcClosest q = closest_point(o.arc, c.center);
+      Touch t;
+      t.valid = true;
+      t.gap = q.distance - c.radius;
+      t.normal = normalize(q.point - c.center, q.normal);
+      t.point = q.point;
+      return t;
+    }
+  }
+  return {};
+}
+
+/// The body moved by r against an obstacle (the shape's own sweep, the edge's segment sweep,
+/// the arc sweep of the body's disk), with the edge's and one-way shape's rules applied to
+/// the hit (a hit they do not count is no hit).
+template <class B>
+SweepHit sweep_obstacle(const B& body, Vec2 r, const Obstacle& o) {
+  switch (o.kind) {
+    case ObstacleKind::shape: {
+      SweepHit h = std::visit([&](const auto& s) { return sweep(body, r, s, Vec2{}); }, *o.shape);
+      if (h.hit && !h.initially_overlapping && !(o.one_way == Vec2{}) && !(dot(-h.normal, o.one_way) > 0))
+        h = {};
+      return h;
+    }
+    case ObstacleKind::edge: {
+      SweepHit h = sweep(body, r, segment_of(o.edge), Vec2{});
+      if (h.hit && !h.initially_overlapping && !edge_accepts(o.edge, reference(body), -h.normal, h.point))
+        h = {};
+      return h;
+    }
+    case ObstacleKind::arc:
+      return sweep(bounding_circle(body), r, o.arc);
+  }
+  return {};
+}
+
+/// The depth reached by the body moved by r (first touching at `t`) inside the obstacle, at
+/// the middle of the chord of its path inside it, is at most half the skin (a graze). Only for
+/// convex obstacles (the depth along a line is concave there): arcs are never grazes.
+template <class B>
+bool is_graze(const B& body, Vec2 r, const Obstacle& o, Real t, Real skin) {
+  if (o.kind == ObstacleKind::arc) return false;
+  const B end = translated(body, r);
+  auto raw_sweep = [&](const B& from, Vec2 v) {
+    if (o.kind == ObstacleKind::edge) return sweep(from, v, segment_of(o.edge), Vec2{});
+    return std::visit([&](const auto& s) { return sweep(from, v, s, Vec2{}); }, *o.shape);
+  };
+  const SweepHit back = raw_sweep(end, -r);
+  if (!back.hit) return true;  // the path only touches it, within rounding
+  const Real t_exit = back.initially_overlapping ? Real(1) : Real(1) - back.time;
+  if (t_exit <= t) return true;
+  const B mid = translated(body, r * ((t + t_exit) * Real(0.5)));
+  Touch m = o.kind == ObstacleKind::edge
+                ? touch_pair(mid, segment_of(o.edge), Real(0))
+                : std::visit([&](const auto& s) { return touch_pair(mid, s, Real(0)); }, *o.shape);
+  return m.gap >= -skin * Real(0.5);
+}
+
+}  // namespace collide2d::motion_detail
