@@ -31,14 +31,14 @@ template <class Normals>
 Vec2 project_allowed(Vec2 x, const Normals& normals, int count) {
   const Real len = length(x);
   if (!(len > 0)) return {};
-  const Real tol = len * Real(1e-6);
+  const Real tol = len * kSweepRelTol * Real(0.1);
   auto allowed = [&](Vec2 y) {
     for (int j = 0; j < count; ++j)
       if (dot(y, normals[std::size_t(j)]) > tol) return false;
     return true;
   };
   if (allowed(x)) return x;
-  constexpr Real kBias = Real(1e-5);
+  constexpr Real kBias = kSweepRelTol;  // 1e-5 in float, 1e-9 in double
   Vec2 best{};
   Real best_len = -1;
   for (int i = 0; i < count; ++i) {

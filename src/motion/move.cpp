@@ -271,6 +271,22 @@ class Mover {
         add_plane(h.normal);
       }
       dir_ = project_allowed(dir_, planes_, plane_count_);
+      // Along the inside of a coast arc a straight slide meets the curve again at once: the
+      // rest goes along the chord to where the arc's length of motion ends, a body's distance
+      // from the centre kept (chords of that circle stay inside it).
+      if (with.size() == 1 && obs_[with[0].obstacle].kind == ObstacleKind::arc && !(dir_ == Vec2{})) {
+        const Arc& a = obs_[with[0].obstacle].arc;
+        const Vec2 rel = reference(body_) - a.center;
+        const Real rho = length(rel);
+        if (rho > 0 && rho < a.radius && dot(with[0].normal, rel) > 0) {
+          const Real theta = length(dir_) * left_ / rho;
+          if (theta < kPi / 2) {
+            const Real sign = cross(rel, dir_) >= 0 ? Real(1) : Real(-1);
+            const Vec2 target = Rot::from_angle(sign * theta).apply(rel);
+            dir_ = (target - rel) / left_;
+          }
+        }
+      }
     } else {
       const Real before = length(dir_);
       for (int pass = 0; pass < kBouncePasses; ++pass) {
