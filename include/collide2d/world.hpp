@@ -34,6 +34,7 @@
 #include "collide2d/broadphase.hpp"
 #include "collide2d/chain.hpp"
 #include "collide2d/disc_union.hpp"
+#include "collide2d/motion.hpp"
 #include "collide2d/query.hpp"
 #include "collide2d/sector_map.hpp"
 #include "collide2d/sweep.hpp"
@@ -213,6 +214,12 @@ struct WorldContact {
   Vec2 point;         ///< a contact point
 };
 
+/// What `World::move` did: the one mover's answer and, for each of its contacts, what was hit.
+struct WorldMove {
+  MoveResult result;           ///< the one mover's result (shape, translation, contacts, flags)
+  std::vector<WorldHit> hits;  ///< hits[i]: what result.contacts[i] touched (proxy or layer element)
+};
+
 /// Runs body(begin, end) over chunks covering [0, count), possibly in parallel, and returns
 /// once every chunk is done. Plug in your job system; the default (empty) uses std::thread.
 using TaskRunner =
@@ -365,6 +372,31 @@ class World {
   std::vector<WorldContact> contacts(const Shape& shape, const QueryOptions& options = {},
                                      Invalid* why = nullptr) const;
 
+  // ---- Moving through the world: the one mover over layers and proxies ------------------------
+
+  /// Moves a proxy by `displacement` through everything its filter lets it touch (proxies and
+  /// layers whose filters agree with its own, itself excepted) with the one mover (motion.hpp):
+  /// no tunnelling, stops a skin short, responds (slide, bounce, side-view options). The proxy
+  /// is updated in the broad phase; `out` (optional) gets what happened. Refused, the world
+  /// unchanged: an invalid handle, a non-finite displacement, bad options.
+  std::optional<Invalid> move(ProxyHandle h, Vec2 displacement, const MoveOptions& options = {},
+                              WorldMove* out = nullptr);
+  /// Moves a free shape (no proxy) with the filter `filter` by `displacement` through the world:
+  /// what it would do; the world is not changed. Refused: an invalid shape or displacement.
+  std::optional<Invalid> move(const Shape& shape, Vec2 displacement, Filter filter, const MoveOptions& options,
+                              WorldMove& out) const;
+  /// Moves many proxies in one step (a crowd): bodies[i] by displacements[i], each treating the
+  /// others as obstacles where they are when it moves. The result is that of moving them one by
+  /// one in the given order, whatever `run` does: movers whose move regions (`move_region`) meet
+  /// go in index order; the rest run in parallel batches (the batch of a mover is one more than
+  /// the latest batch of an earlier mover whose region meets its own). out[i] gets bodies[i]'s
+  /// result (the vector is resized; its elements keep their capacity). Refused before anything
+  /// moves: an invalid or repeated handle (named "bodies[i]"), a non-finite displacement, sizes
+  /// that differ, bad options.
+  std::optional<Invalid> move_crowd(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,
+                                    const MoveOptions& options, std::vector<WorldMove>& out,
+                                    const TaskRunner& run = {});
+
   /// The broad phase (for statistics and invariant checks).
   const Broadphase& broadphase() const { return *bp_; }
   /// Rebuilds the broad phase from scratch (tree: binned SAH), e.g. after loading a level.
@@ -399,6 +431,9 @@ class World {
   void for_each_layer(const QueryOptions& options, F&& f) const;
   bool excluded(std::uint32_t slot, std::span<const ProxyHandle> exclude) const;
   WorldHit proxy_hit(std::uint32_t slot) const;
+  struct MoveScratch;
+  void plan_move(const Shape& body, Vec2 displacement, Filter filter, std::uint32_t self, const MoveOptions& options,
+                 MoveScratch& scratch, WorldMove& out) const;
   std::optional<Invalid> check_disc_layers(const Shape& shape, const QueryOptions& options) const;
   void ray_layers(const Ray& ray, const QueryOptions& options, std::vector<WorldRayHit>& out) const;
   void overlap_proxies(const Shape& shape, QueryFilter filter, std::span<const ProxyHandle> exclude,
@@ -436,6 +471,10 @@ class World {
   std::vector<ProxyPair> new_pairs_;
   TouchEvents events_;
   std::vector<std::unique_ptr<Layer>> layers_;
+  // Crowd scratch (kept between steps: no allocation per agent in steady state).
+  std::vector<Aabb> crowd_regions_;
+  std::vector<std::uint32_t> crowd_batch_, crowd_order_, crowd_sorted_;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> crowd_pairs_;
 };
 
 }  // namespace collide2d

@@ -1,0 +1,178 @@
+// collide2d - 2D collision detection for games. MIT License.
+// Moving through the world: a body's obstacles are gathered in its move region (proxies whose
+// filters agree, as solid shapes in slot order; each layer's walls through the map's own
+// gather), the one mover moves it, and each contact is named (proxy or layer element). Crowds
+// run in batches of movers whose regions do not meet, so any split gives the serial answer.
+#include <algorithm>
+#include <string>
+
+#include "collide2d/world.hpp"
+#include "world/layer.hpp"
+
+namespace collide2d::inline COLLIDE2D_ABI {
+
+struct World::MoveScratch {
+  std::vector<std::uint32_t> ids;    // proxies near the path, by slot
+  std::vector<Shape> shapes;         // their shapes (obstacles point into it)
+  std::vector<Obstacle> obstacles;   // what the one mover is given
+  std::vector<WorldHit> sources;     // sources[i]: what obstacles[i] is
+};
+
+namespace {
+/// The element kind of what a layer's `gather` hands the mover.
+HitKind gathered_kind(const LayerGeometry& g) {
+  if (std::holds_alternative<SectorMap>(g)) return HitKind::line;
+  if (std::holds_alternative<DiscUnion>(g)) return HitKind::arc;
+  return HitKind::edge;  // tile map and chain edges
+}
+
+/// The region a crowd member may touch: its move region grown by its own half size (a body
+/// pushed out of an overlap moves at most about that far beyond it).
+Aabb crowd_region(const Shape& body, Vec2 d, const MoveOptions& o) {
+  const Aabb r = move_region(body, d, o);
+  const Vec2 h = bounds(body).half_extents();
+  return Aabb{r.min - h, r.max + h};
+}
+}  // namespace
+
+void World::plan_move(const Shape& body, Vec2 displacement, Filter filter, std::uint32_t self,
+                      const MoveOptions& options, MoveScratch& s, WorldMove& out) const {
+  const Aabb region = move_region(body, displacement, options);
+  s.ids.clear();
+  s.shapes.clear();
+  s.obstacles.clear();
+  s.sources.clear();
+  bp_->query(region, [&](std::uint32_t id) {
+    if (id != self && filters_touch(filter, slots_[id].filter) && tight_[id].overlaps(region)) s.ids.push_back(id);
+    return true;
+  });
+  std::sort(s.ids.begin(), s.ids.end());  // slot order: the same obstacles in the same order however the tree looks
+  for (std::uint32_t id : s.ids) s.shapes.push_back(load_shape(id));
+  for (std::size_t i = 0; i < s.ids.size(); ++i) {
+    Obstacle o;
+    o.kind = ObstacleKind::shape;
+    o.shape = &s.shapes[i];
+    o.owner = s.ids[i];
+    s.obstacles.push_back(o);
+    s.sources.push_back(proxy_hit(s.ids[i]));
+  }
+  for (std::uint32_t li = 0; li < layers_.size(); ++li) {
+    const Layer& l = *layers_[li];
+    if (!l.alive || !filters_touch(filter, l.filter)) continue;
+    const std::size_t before = s.obstacles.size();
+    std::visit([&](const auto& map) { map.gather(region, s.obstacles, li); }, l.geometry);
+    const HitKind kind = gathered_kind(l.geometry);
+    for (std::size_t k = before; k < s.obstacles.size(); ++k) {
+      s.sources.push_back(WorldHit{kind, ProxyHandle{}, LayerHandle{li, l.generation, id_}, l.user_data,
+                                   s.obstacles[k].element});
+    }
+  }
+  collide2d::move(body, displacement, s.obstacles, options, out.result);
+  out.hits.clear();
+  for (const MoveContact& c : out.result.contacts) out.hits.push_back(s.sources[c.obstacle]);
+}
+
+std::optional<Invalid> World::move(ProxyHandle h, Vec2 displacement, const MoveOptions& options, WorldMove* out) {
+  if (auto bad = check(h)) return bad;
+  const Shape body = load_shape(h.index);
+  if (auto bad = validate_velocity(displacement)) return Invalid{"displacement", bad->message};
+  if (auto bad = validate_move(body, displacement, std::span<const Obstacle>{}, options)) return bad;
+  WorldMove local;
+  WorldMove& result = out ? *out : local;
+  MoveScratch scratch;
+  plan_move(body, displacement, slots_[h.index].filter, h.index, options, scratch, result);
+  return set_shape(h, result.result.shape);
+}
+
+std::optional<Invalid> World::move(const Shape& shape, Vec2 displacement, Filter filter, const MoveOptions& options,
+                                   WorldMove& out) const {
+  if (auto bad = check_shape(shape)) return bad;
+  if (auto bad = validate_velocity(displacement)) return Invalid{"displacement", bad->message};
+  if (auto bad = validate_move(shape, displacement, std::span<const Obstacle>{}, options)) return bad;
+  MoveScratch scratch;
+  plan_move(shape, displacement, filter, kNullIndex, options, scratch, out);
+  return std::nullopt;
+}
+
+std::optional<Invalid> World::move_crowd(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,
+                                         const MoveOptions& options, std::vector<WorldMove>& out,
+                                         const TaskRunner& run) {
+  const std::size_t n = bodies.size();
+  if (displacements.size() != n) {
+    return Invalid{"displacements", "must have one entry per body (" + std::to_string(n) + "), got " +
+                                        std::to_string(displacements.size())};
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    if (auto bad = check(bodies[i])) return Invalid{"bodies[" + std::to_string(i) + "]." + bad->field, bad->message};
+    if (auto bad = validate_velocity(displacements[i])) {
+      return Invalid{"displacements[" + std::to_string(i) + "]", bad->message};
+    }
+  }
+  crowd_sorted_.resize(n);
+  for (std::size_t i = 0; i < n; ++i) crowd_sorted_[i] = std::uint32_t(i);
+  std::sort(crowd_sorted_.begin(), crowd_sorted_.end(),
+            [&](std::uint32_t a, std::uint32_t b) { return bodies[a].index < bodies[b].index; });
+  for (std::size_t k = 1; k < n; ++k) {
+    if (bodies[crowd_sorted_[k]].index == bodies[crowd_sorted_[k - 1]].index) {
+      const std::uint32_t later = std::max(crowd_sorted_[k], crowd_sorted_[k - 1]);
+      return Invalid{"bodies[" + std::to_string(later) + "]", "repeats an earlier body"};
+    }
+  }
+  if (n > 0) {
+    if (auto bad = validate_move(load_shape(bodies[0].index), displacements[0], std::span<const Obstacle>{}, options)) {
+      return bad;
+    }
+  }
+  // Batches: a mover goes one batch after the latest earlier mover whose region meets its own
+  // (sweep over the regions sorted by min.x), so movers that can meet keep their index order.
+  crowd_regions_.resize(n);
+  for (std::size_t i = 0; i < n; ++i) crowd_regions_[i] = crowd_region(load_shape(bodies[i].index), displacements[i], options);
+  std::sort(crowd_sorted_.begin(), crowd_sorted_.end(), [&](std::uint32_t a, std::uint32_t b) {
+    return crowd_regions_[a].min.x != crowd_regions_[b].min.x ? crowd_regions_[a].min.x < crowd_regions_[b].min.x : a < b;
+  });
+  crowd_pairs_.clear();  // (later, earlier) index pairs whose regions meet
+  for (std::size_t k = 0; k < n; ++k) {
+    const std::uint32_t a = crowd_sorted_[k];
+    for (std::size_t m = k + 1; m < n; ++m) {
+      const std::uint32_t c = crowd_sorted_[m];
+      if (crowd_regions_[c].min.x > crowd_regions_[a].max.x) break;
+      if (crowd_regions_[a].overlaps(crowd_regions_[c])) crowd_pairs_.push_back({std::max(a, c), std::min(a, c)});
+    }
+  }
+  std::sort(crowd_pairs_.begin(), crowd_pairs_.end());
+  crowd_batch_.assign(n, 0);
+  for (const auto& [later, earlier] : crowd_pairs_) {  // by later index: every earlier batch is final
+    crowd_batch_[later] = std::max(crowd_batch_[later], crowd_batch_[earlier] + 1);
+  }
+  // Movers by (batch, index).
+  crowd_order_.resize(n);
+  for (std::size_t i = 0; i < n; ++i) crowd_order_[i] = std::uint32_t(i);
+  std::sort(crowd_order_.begin(), crowd_order_.end(), [&](std::uint32_t a, std::uint32_t b) {
+    return crowd_batch_[a] != crowd_batch_[b] ? crowd_batch_[a] < crowd_batch_[b] : a < b;
+  });
+  out.resize(n);
+  static const TaskRunner serial = [](std::size_t count, const std::function<void(std::size_t, std::size_t)>& body) {
+    body(0, count);
+  };
+  const TaskRunner& runner = run ? run : serial;
+  for (std::size_t b = 0; b < n;) {
+    std::size_t e = b;
+    while (e < n && crowd_batch_[crowd_order_[e]] == crowd_batch_[crowd_order_[b]]) ++e;
+    runner(e - b, [&](std::size_t lo, std::size_t hi) {
+      thread_local MoveScratch scratch;
+      for (std::size_t k = b + lo; k < b + hi; ++k) {
+        const std::uint32_t i = crowd_order_[k];
+        const std::uint32_t slot = bodies[i].index;
+        plan_move(load_shape(slot), displacements[i], slots_[slot].filter, slot, options, scratch, out[i]);
+      }
+    });
+    for (std::size_t k = b; k < e; ++k) {  // nobody in the batch saw another: apply in index order
+      const std::uint32_t i = crowd_order_[k];
+      set_shape(bodies[i], out[i].result.shape);
+    }
+    b = e;
+  }
+  return std::nullopt;
+}
+
+}  // namespace collide2d

@@ -1,0 +1,441 @@
+// collide2d - 2D collision detection for games. MIT License.
+// World::move and crowds over layers and proxies together, checked independently of the mover:
+// soaks in mixed worlds (tile map + props + monsters; sector map + pillars; island + rocks)
+// count escapes (a body ending in a wall, a prop, the sea or a pillar's void, by brute force
+// over every cell, wall and disc), tunnels (a body's free region changes: tile components by
+// flood fill, sector or void), overlaps between bodies beyond the skin, and jitter (a body
+// pressed into a corner keeps moving); contacts name what they hit; the crowd gives the same
+// bits for any thread count and equals moving the bodies one by one; bad input is refused with
+// the world unchanged.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <thread>
+#include <vector>
+
+#include "collide2d/world.hpp"
+#include "maps/disc_union_reference.hpp"
+
+using namespace collide2d;
+
+namespace {
+
+constexpr std::uint32_t kWalls = 1, kProps = 2, kMonsters = 4;
+// How deep a body may end in something it must not enter: rounding only.
+constexpr Real kDeep = sizeof(Real) == 4 ? Real(2e-3) : Real(1e-7);
+
+struct Rand {
+  std::mt19937 eng;
+  explicit Rand(unsigned seed) : eng(seed) {}
+  Real uniform(Real lo, Real hi) { return std::uniform_real_distribution<Real>(lo, hi)(eng); }
+  int below(int n) { return int(eng() % unsigned(n)); }
+};
+
+Vec2 center_of(const World& w, ProxyHandle h) { return std::get<Circle>(*w.shape(h)).center; }
+Real radius_of(const World& w, ProxyHandle h) { return std::get<Circle>(*w.shape(h)).radius; }
+
+/// Labels of the free cells' 4-connected components (-1 for solid cells).
+std::vector<int> free_components(const TileMap& m) {
+  std::vector<int> label(std::size_t(m.width() * m.height()), -1);
+  int next = 0;
+  for (int s = 0; s < m.width() * m.height(); ++s) {
+    if (m.cells()[std::size_t(s)] || label[std::size_t(s)] >= 0) continue;
+    std::vector<int> stack{s};
+    label[std::size_t(s)] = next;
+    while (!stack.empty()) {
+      const int c = stack.back();
+      stack.pop_back();
+      const int x = c % m.width(), y = c / m.width();
+      const int nb[4][2] = {{x + 1, y}, {x - 1, y}, {x, y + 1}, {x, y - 1}};
+      for (auto& q : nb) {
+        if (q[0] < 0 || q[1] < 0 || q[0] >= m.width() || q[1] >= m.height()) continue;
+        const int k = q[1] * m.width() + q[0];
+        if (m.cells()[std::size_t(k)] || label[std::size_t(k)] >= 0) continue;
+        label[std::size_t(k)] = next;
+        stack.push_back(k);
+      }
+    }
+    ++next;
+  }
+  return label;
+}
+
+/// How deep a disc lies in the solid cells or outside the map (brute force over every cell).
+Real tile_depth(const TileMap& m, const Circle& c) {
+  Real deep = 0;
+  for (int r = 0; r < m.height(); ++r)
+    for (int k = 0; k < m.width(); ++k) {
+      if (!m.solid(k, r)) continue;
+      const Aabb b = m.cell_box(k, r);
+      const Vec2 q = max(b.min, min(c.center, b.max));
+      deep = std::max(deep, c.radius - length(c.center - q));
+    }
+  const Aabb mb = m.bounds();
+  deep = std::max({deep, c.radius - (c.center.x - mb.min.x), c.radius - (mb.max.x - c.center.x),
+                   c.radius - (c.center.y - mb.min.y), c.radius - (mb.max.y - c.center.y)});
+  return deep;
+}
+
+struct Soak {
+  int steps = 0, moves = 0, escapes = 0, tunnels = 0, overlaps = 0, contacts = 0;
+};
+
+/// Largest overlap depth between any two monsters (all pairs).
+int count_overlaps(const World& w, const std::vector<ProxyHandle>& bodies, Real skin_tol) {
+  int n = 0;
+  for (std::size_t i = 0; i < bodies.size(); ++i)
+    for (std::size_t j = i + 1; j < bodies.size(); ++j) {
+      const Real d = length(center_of(w, bodies[i]) - center_of(w, bodies[j]));
+      if (d < radius_of(w, bodies[i]) + radius_of(w, bodies[j]) - skin_tol) ++n;
+    }
+  return n;
+}
+
+TEST(WorldMove, TileMapPropsAndMonstersSoak) {
+  Rand r(21);
+  std::vector<std::uint8_t> grid(48 * 36);
+  for (auto& c : grid) c = r.below(6) == 0;
+  for (int k = 10; k < 38; ++k) grid[std::size_t(18 * 48 + k)] = 1;  // a long wall
+  TileMap map = *TileMap::from_grid(48, 36, grid, {16, 16});  // Tiled pixels
+  World w;
+  ASSERT_TRUE(w.add_layer({map, 1, Filter{kWalls}}));
+  const std::vector<int> comp = free_components(map);
+  auto comp_at = [&](Vec2 p) {
+    const TileCell c = map.cell_at(p);
+    return comp[std::size_t(c.row * 48 + c.col)];
+  };
+  std::vector<Shape> props;
+  for (int i = 0; i < 40; ++i) {
+    const Vec2 c{r.uniform(40, 728), r.uniform(40, 536)};
+    Shape s = r.below(2) ? Shape(Box(c, {r.uniform(4, 12), r.uniform(4, 12)}, r.uniform(0, 3))) : Shape(Circle{c, r.uniform(4, 10)});
+    if (!map.is_free(s)) continue;
+    props.push_back(s);
+    w.create({s, 0, Filter{kProps}, true});
+  }
+  std::vector<ProxyHandle> bodies;
+  for (int tries = 0; bodies.size() < 150 && tries < 5000; ++tries) {
+    const Circle c{{r.uniform(8, 760), r.uniform(8, 568)}, r.uniform(4, 7)};
+    if (!map.is_free(c)) continue;
+    if (!w.overlap(c).empty()) continue;
+    bodies.push_back(*w.create({c, 0, Filter{kMonsters}}));
+  }
+  ASSERT_GT(bodies.size(), 120u);
+  std::vector<Vec2> heading(bodies.size());
+  std::vector<int> start_comp;
+  for (ProxyHandle h : bodies) start_comp.push_back(comp_at(center_of(w, h)));
+  Soak s;
+  std::vector<WorldMove> out;
+  std::vector<Vec2> d(bodies.size());
+  for (int step = 0; step < 400; ++step) {
+    for (std::size_t i = 0; i < bodies.size(); ++i) {
+      if (step % 40 == 0) {
+        const Real a = r.uniform(-kPi, kPi);
+        heading[i] = Vec2{std::cos(a), std::sin(a)} * r.uniform(0, 40);  // up to 2.5 tiles a step
+      }
+      d[i] = heading[i];
+    }
+    ASSERT_FALSE(w.move_crowd(bodies, d, {}, out));
+    ++s.steps;
+    for (std::size_t i = 0; i < bodies.size(); ++i) {
+      ++s.moves;
+      s.contacts += int(out[i].hits.size());
+      const Circle c = std::get<Circle>(*w.shape(bodies[i]));
+      if (tile_depth(map, c) > kDeep) ++s.escapes;
+      for (const Shape& p : props)
+        if (distance(c, p).distance == 0 && contact(c, p).depth > kDeep) ++s.escapes;
+      if (comp_at(c.center) != start_comp[i]) ++s.tunnels;
+    }
+    s.overlaps += count_overlaps(w, bodies, kDeep);
+  }
+  std::printf("tile soak: %d moves, %d contacts, %d escapes, %d tunnels, %d overlaps\n", s.moves, s.contacts,
+              s.escapes, s.tunnels, s.overlaps);
+  EXPECT_EQ(s.escapes, 0);
+  EXPECT_EQ(s.tunnels, 0);
+  EXPECT_EQ(s.overlaps, 0);
+  EXPECT_GT(s.contacts, 1000);
+  EXPECT_FALSE(w.validate());
+}
+
+SectorMapDesc room_with_pillars(std::vector<Aabb>& pillars) {
+  SectorMapDesc d;
+  d.sector_count = 1;
+  auto loop = [&](std::vector<Vec2> pts) {
+    const int base = int(d.vertices.size());
+    for (Vec2 p : pts) d.vertices.push_back(p);
+    for (int i = 0; i < int(pts.size()); ++i) d.lines.push_back(MapLine{base + i, base + (i + 1) % int(pts.size()), 0, -1, false});
+  };
+  loop({{0, 0}, {0, 512}, {768, 512}, {768, 0}});
+  for (int k = 0; k < 8; ++k) {
+    const Vec2 c{Real(96 + (k % 4) * 180), Real(128 + (k / 4) * 256)};
+    const Real h = 24 + Real(k % 3) * 8;
+    pillars.push_back(Aabb{c - Vec2{h, h}, c + Vec2{h, h}});
+    loop({{c.x - h, c.y - h}, {c.x - h, c.y + h}, {c.x + h, c.y + h}, {c.x + h, c.y - h}});
+  }
+  return d;
+}
+
+TEST(WorldMove, SectorMapAndPillarsSoak) {
+  std::vector<Aabb> pillars;
+  SectorMapDesc desc = room_with_pillars(pillars);
+  SectorMap room(desc);
+  World w;
+  ASSERT_TRUE(w.add_layer({room, 2, Filter{kWalls}}));
+  Rand r(22);
+  std::vector<ProxyHandle> bodies;
+  for (int tries = 0; bodies.size() < 100 && tries < 5000; ++tries) {
+    const Circle c{{r.uniform(10, 758), r.uniform(10, 502)}, r.uniform(6, 12)};
+    if (!room.fits(c.center, c.radius) || !w.overlap(c).empty()) continue;
+    bodies.push_back(*w.create({c, 0, Filter{kMonsters}}));
+  }
+  Soak s;
+  std::vector<WorldMove> out;
+  std::vector<Vec2> d(bodies.size());
+  for (int step = 0; step < 400; ++step) {
+    for (std::size_t i = 0; i < bodies.size(); ++i) {
+      if (step % 30 == 0) {
+        const Real a = r.uniform(-kPi, kPi);
+        d[i] = Vec2{std::cos(a), std::sin(a)} * r.uniform(0, 90);  // up to 3 pillar widths a step
+      }
+    }
+    ASSERT_FALSE(w.move_crowd(bodies, d, {}, out));
+    for (std::size_t i = 0; i < bodies.size(); ++i) {
+      ++s.moves;
+      s.contacts += int(out[i].hits.size());
+      const Circle c = std::get<Circle>(*w.shape(bodies[i]));
+      Real wall = std::numeric_limits<Real>::infinity();
+      for (const MapLine& l : desc.lines) {
+        const Segment seg{desc.vertices[std::size_t(l.v1)], desc.vertices[std::size_t(l.v2)]};
+        wall = std::min(wall, distance(Point{c.center}, seg).distance);
+      }
+      if (wall < c.radius - kDeep * 16) ++s.escapes;
+      bool in_pillar = c.center.x <= 0 || c.center.y <= 0 || c.center.x >= 768 || c.center.y >= 512;
+      for (const Aabb& p : pillars) in_pillar = in_pillar || p.overlaps(Aabb{c.center, c.center});
+      if (in_pillar) ++s.tunnels;
+    }
+    s.overlaps += count_overlaps(w, bodies, kDeep * 16);
+  }
+  std::printf("sector soak: %d moves, %d contacts, %d escapes, %d tunnels, %d overlaps\n", s.moves, s.contacts,
+              s.escapes, s.tunnels, s.overlaps);
+  EXPECT_EQ(s.escapes, 0);
+  EXPECT_EQ(s.tunnels, 0);
+  EXPECT_EQ(s.overlaps, 0);
+  EXPECT_GT(s.contacts, 500);
+}
+
+TEST(WorldMove, IslandAndRocksSoak) {
+  Rand r(23);
+  std::vector<Circle> discs;
+  for (int i = 0; i < 40; ++i) discs.push_back(Circle{{r.uniform(0, 60), r.uniform(0, 40)}, r.uniform(4, 9)});
+  DiscUnion island(discs);
+  ref_union::Union ref(discs, 0);
+  World w;
+  ASSERT_TRUE(w.add_layer({island, 3, Filter{kWalls}}));
+  std::vector<Circle> rocks;
+  for (int i = 0; i < 25; ++i) {
+    const Circle c{{r.uniform(0, 60), r.uniform(0, 40)}, r.uniform(Real(0.5), Real(1.5))};
+    if (!island.contains(c)) continue;
+    rocks.push_back(c);
+    w.create({c, 0, Filter{kProps}, true});
+  }
+  std::vector<ProxyHandle> bodies;
+  for (int tries = 0; bodies.size() < 80 && tries < 5000; ++tries) {
+    const Circle c{{r.uniform(0, 60), r.uniform(0, 40)}, r.uniform(Real(0.3), Real(0.6))};
+    if (!island.contains(c) || !w.overlap(c).empty()) continue;
+    bodies.push_back(*w.create({c, 0, Filter{kMonsters}}));
+  }
+  Soak s;
+  std::vector<WorldMove> out;
+  std::vector<Vec2> d(bodies.size());
+  for (int step = 0; step < 400; ++step) {
+    for (std::size_t i = 0; i < bodies.size(); ++i) {
+      if (step % 25 == 0) {
+        const Real a = r.uniform(-kPi, kPi);
+        d[i] = Vec2{std::cos(a), std::sin(a)} * r.uniform(0, 3);
+      }
+    }
+    ASSERT_FALSE(w.move_crowd(bodies, d, {}, out));
+    for (std::size_t i = 0; i < bodies.size(); ++i) {
+      ++s.moves;
+      s.contacts += int(out[i].hits.size());
+      const Circle c = std::get<Circle>(*w.shape(bodies[i]));
+      // In the sea beyond rounding (the long-double reference's signed distance).
+      if (double(ref.signed_distance(c.center.x, c.center.y)) > -double(c.radius) + double(kDeep) * 4) ++s.escapes;
+      for (const Circle& k : rocks)
+        if (length(c.center - k.center) < c.radius + k.radius - kDeep) ++s.escapes;
+    }
+    s.overlaps += count_overlaps(w, bodies, kDeep);
+  }
+  std::printf("island soak: %d moves, %d contacts, %d escapes, %d overlaps\n", s.moves, s.contacts, s.escapes,
+              s.overlaps);
+  EXPECT_EQ(s.escapes, 0);
+  EXPECT_EQ(s.overlaps, 0);
+  EXPECT_GT(s.contacts, 300);
+}
+
+TEST(WorldMove, NoJitterPressedIntoCorners) {
+  // Bodies pushed every step into concave corners (tile corners, a wall and a prop) settle.
+  std::vector<std::uint8_t> grid(10 * 10, 0);
+  for (int k = 0; k < 10; ++k) grid[std::size_t(5 * 10 + k)] = k < 6;  // a ledge with a corner at the map side
+  TileMap map = *TileMap::from_grid(10, 10, grid, {1, 1});
+  World w;
+  w.add_layer({map, 0, Filter{kWalls}});
+  w.create({Box({8.5, 2}, {0.5, 2}, Real(0.3)), 0, Filter{kProps}, true});
+  std::vector<ProxyHandle> bodies = {*w.create({Circle{{2, 3}, Real(0.4)}, 0, Filter{kMonsters}}),
+                                     *w.create({Circle{{3, 8}, Real(0.4)}, 0, Filter{kMonsters}}),
+                                     *w.create({Circle{{8, 7}, Real(0.3)}, 0, Filter{kMonsters}})};
+  const std::vector<Vec2> push = {{-0.7f, -0.7f}, {-0.5f, 0.9f}, {0.9f, -0.8f}};
+  std::vector<WorldMove> out;
+  int jitter = 0;
+  std::vector<Vec2> last(bodies.size());
+  for (int step = 0; step < 200; ++step) {
+    ASSERT_FALSE(w.move_crowd(bodies, push, {}, out));
+    for (std::size_t i = 0; i < bodies.size(); ++i) {
+      const Vec2 c = center_of(w, bodies[i]);
+      if (step > 20 && length(c - last[i]) > kDeep) ++jitter;
+      last[i] = c;
+    }
+  }
+  EXPECT_EQ(jitter, 0);
+}
+
+TEST(WorldMove, ContactsNameWhatWasHit) {
+  TileMap map(20, 20, {1, 1});
+  map.set_solid(10, 5, true);
+  std::vector<Aabb> pillars;
+  SectorMapDesc desc = room_with_pillars(pillars);
+  World w;
+  const LayerHandle tiles = *w.add_layer({map, 77, Filter{kWalls}});
+  const ProxyHandle crate = *w.create({Aabb{{4, 14}, {6, 16}}, 88, Filter{kProps}, true});
+  const ProxyHandle me = *w.create({Circle{{2, 5.5f}, 0.4f}, 1, Filter{kMonsters}});
+  WorldMove m;
+  ASSERT_FALSE(w.move(me, {20, 0}, {}, &m));  // into the solid cell (10, 5)
+  ASSERT_FALSE(m.hits.empty());
+  EXPECT_EQ(m.hits[0].kind, HitKind::edge);
+  EXPECT_EQ(m.hits[0].layer, tiles);
+  EXPECT_EQ(m.hits[0].user_data, 77u);
+  const TileEdge& e = map.edges()[m.hits[0].element];
+  EXPECT_NEAR(e.a.x, 10, kDeep);
+  EXPECT_NEAR(e.b.x, 10, kDeep);
+  EXPECT_LT(center_of(w, me).x, 10 - Real(0.4));
+  // A free shape moving into the crate: a proxy hit; the world is not changed.
+  ASSERT_FALSE(w.move(Circle{{1, 15}, 0.5f}, {10, 0}, Filter{kMonsters}, {}, m));
+  ASSERT_FALSE(m.hits.empty());
+  EXPECT_EQ(m.hits[0].kind, HitKind::proxy);
+  EXPECT_EQ(m.hits[0].proxy, crate);
+  EXPECT_EQ(m.hits[0].user_data, 88u);
+  EXPECT_NEAR(std::get<Circle>(m.result.shape).center.x, Real(3.5), Real(0.01));
+  // A filter that does not touch props passes through the crate.
+  ASSERT_FALSE(w.move(Circle{{1, 15}, 0.5f}, {10, 0}, Filter{kMonsters, kWalls}, {}, m));
+  EXPECT_TRUE(m.hits.empty());
+  // Sector walls and coast arcs.
+  World w2;
+  const LayerHandle room = *w2.add_layer({SectorMap(desc), 5, Filter{kWalls}});
+  ASSERT_FALSE(w2.move(Circle{{40, 40}, 10}, {-100, 0}, Filter{}, {}, m));
+  ASSERT_FALSE(m.hits.empty());
+  EXPECT_EQ(m.hits[0].kind, HitKind::line);
+  EXPECT_EQ(m.hits[0].layer, room);
+  EXPECT_EQ(m.hits[0].element, 0u);  // the line from (0, 0) to (0, 512)
+  const Circle isle[1] = {{{0, 0}, 10}};
+  World w3;
+  w3.add_layer({DiscUnion(isle), 6, Filter{kWalls}});
+  ASSERT_FALSE(w3.move(Circle{{0, 0}, 1}, {20, 0}, Filter{}, {}, m));
+  ASSERT_FALSE(m.hits.empty());
+  EXPECT_EQ(m.hits[0].kind, HitKind::arc);
+  EXPECT_LT(std::get<Circle>(m.result.shape).center.x, 9);
+}
+
+TEST(WorldMove, BadInputLeavesTheWorldUnchanged) {
+  World w;
+  w.add_layer({TileMap(8, 8, {1, 1})});
+  const ProxyHandle a = *w.create({Circle{{2, 2}, 0.4f}, 0, {}});
+  const ProxyHandle b = *w.create({Circle{{5, 5}, 0.4f}, 0, {}});
+  const Shape before = *w.shape(a);
+  auto bad = w.move(a, {std::numeric_limits<Real>::quiet_NaN(), 0});
+  ASSERT_TRUE(bad);
+  EXPECT_EQ(bad->field, "displacement");
+  EXPECT_EQ(std::get<Circle>(*w.shape(a)).center, std::get<Circle>(before).center);
+  MoveOptions o;
+  o.max_iterations = 0;
+  EXPECT_TRUE(w.move(a, {1, 0}, o));
+  ASSERT_FALSE(w.destroy(b));
+  bad = w.move(b, {1, 0});
+  ASSERT_TRUE(bad);
+  EXPECT_EQ(bad->field, "handle");
+  std::vector<WorldMove> out;
+  const ProxyHandle twice[2] = {a, a};
+  const Vec2 d2[2] = {{1, 0}, {1, 0}};
+  bad = w.move_crowd(twice, d2, {}, out);
+  ASSERT_TRUE(bad);
+  EXPECT_EQ(bad->field, "bodies[1]");
+  const ProxyHandle stale[2] = {a, b};
+  bad = w.move_crowd(stale, d2, {}, out);
+  ASSERT_TRUE(bad);
+  EXPECT_EQ(bad->field, "bodies[1].handle");
+  const Vec2 one[1] = {{1, 0}};
+  EXPECT_TRUE(w.move_crowd(twice, one, {}, out));
+  EXPECT_EQ(std::get<Circle>(*w.shape(a)).center, std::get<Circle>(before).center);
+  EXPECT_TRUE(w.move(Circle{{0, 0}, -1}, {1, 0}, Filter{}, {}, out.emplace_back()));
+}
+
+/// A task runner that always splits into `threads` chunks on std::threads (thread_runner keeps
+/// small batches on one thread).
+TaskRunner split_runner(unsigned threads) {
+  return [threads](std::size_t count, const std::function<void(std::size_t, std::size_t)>& body) {
+    std::vector<std::thread> pool;
+    for (unsigned t = 0; t < threads; ++t) pool.emplace_back([&, t] { body(count * t / threads, count * (t + 1) / threads); });
+    for (std::thread& th : pool) th.join();
+  };
+}
+
+/// A crowd of monsters on a tile map with props: positions after `steps` steps.
+std::vector<Vec2> crowd_run(int mode, int steps) {
+  Rand r(31);
+  std::vector<std::uint8_t> grid(40 * 30);
+  for (auto& c : grid) c = r.below(7) == 0;
+  World w;
+  const TileMap map = *TileMap::from_grid(40, 30, grid, {1, 1});
+  w.add_layer({map, 0, Filter{kWalls}});
+  for (int i = 0; i < 30; ++i) {
+    const Circle c{{r.uniform(1, 39), r.uniform(1, 29)}, r.uniform(Real(0.3), Real(0.7))};
+    if (map.is_free(c)) w.create({c, 0, Filter{kProps}, true});
+  }
+  std::vector<ProxyHandle> bodies;
+  for (int tries = 0; bodies.size() < 400 && tries < 20000; ++tries) {
+    const Circle c{{r.uniform(1, 39), r.uniform(1, 29)}, r.uniform(Real(0.2), Real(0.35))};
+    if (!map.is_free(c) || !w.overlap(c).empty()) continue;
+    bodies.push_back(*w.create({c, 0, Filter{kMonsters}}));
+  }
+  std::vector<Vec2> d(bodies.size());
+  std::vector<WorldMove> out;
+  const TaskRunner runners[4] = {TaskRunner{}, thread_runner(1), split_runner(2), split_runner(5)};
+  for (int step = 0; step < steps; ++step) {
+    for (Vec2& v : d) {
+      const Real a = r.uniform(-kPi, kPi);
+      v = Vec2{std::cos(a), std::sin(a)} * r.uniform(0, 1);
+    }
+    if (mode < 4) {
+      EXPECT_FALSE(w.move_crowd(bodies, d, {}, out, runners[mode]));
+    } else {
+      for (std::size_t i = 0; i < bodies.size(); ++i) EXPECT_FALSE(w.move(bodies[i], d[i]));
+    }
+  }
+  std::vector<Vec2> pos;
+  for (ProxyHandle h : bodies) pos.push_back(center_of(w, h));
+  return pos;
+}
+
+TEST(WorldMove, CrowdIsTheSameForAnyThreadCountAndEqualsOneByOne) {
+  const std::vector<Vec2> serial = crowd_run(0, 60);
+  for (int mode = 1; mode <= 4; ++mode) {
+    const std::vector<Vec2> other = crowd_run(mode, 60);
+    ASSERT_EQ(other.size(), serial.size());
+    for (std::size_t i = 0; i < serial.size(); ++i) {
+      ASSERT_EQ(other[i].x, serial[i].x) << "mode " << mode << " body " << i;
+      ASSERT_EQ(other[i].y, serial[i].y) << "mode " << mode << " body " << i;
+    }
+  }
+}
+
+}  // namespace
