@@ -169,12 +169,14 @@ class TileMap {
   /// against the merged edges under the swept bounds; no tunnelling at any speed).
   SweepHit sweep(const Shape& s, Vec2 velocity) const;
 
-  /// Move-and-slide of any shape: `collide2d::move` against the merged edges under the swept
-  /// bounds (each clipped to that window). The body must start free.
+  /// Move-and-slide of any shape: the one mover (`collide2d::move` over obstacles) against the
+  /// edges `gather` gives for `move_region` (everything the body can reach, slides included),
+  /// with a skin of at least `skin()`. Each contact's `obstacle` and `element` are the edge
+  /// index. A body that starts within the skin of a wall (or inside it by a rounding error) is
+  /// pushed out and moved on.
   MoveResult move(const Shape& s, Vec2 displacement, const MoveOptions& options = {}) const;
-  /// Move-and-slide of a disc, specialised: sweeps against the merged edges and their corners
-  /// in closed form, stops `skin()` short, slides (both walls of a concave corner at once, so
-  /// no jitter). Allocates nothing. The disc must start free.
+  /// `move` of a disc with at most `max_iterations` contacts, in a small result; no allocation
+  /// once the calling thread has warmed up (per-thread scratch).
   TileCircleMove move_circle(const Circle& c, Vec2 displacement, int max_iterations = 4) const;
 
  private:

@@ -43,11 +43,7 @@ std::optional<Chain> Chain::make(std::span<const Vec2> points, bool closed, bool
   c.edges_.reserve(edge_count);
   c.edge_boxes_.reserve(edge_count);
   for (std::size_t i = 0; i < edge_count; ++i) {
-    WallEdge e;
-    e.a = points[i];
-    e.b = points[(i + 1) % n];
-    const Vec2 t = normalize(e.b - e.a);
-    e.normal = {t.y, -t.x};  // the right side going from a to b
+    WallEdge e = make_edge(points[i], points[(i + 1) % n]);  // normal: the right side
     e.one_sided = one_sided;
     if (closed || i > 0) {
       e.has_prev = true;
@@ -67,12 +63,7 @@ void Chain::gather(const Aabb& region, std::vector<Obstacle>& out, std::uint32_t
   if (!bounds_.overlaps(region)) return;
   for (std::size_t i = 0; i < edges_.size(); ++i) {
     if (!edge_boxes_[i].overlaps(region)) continue;
-    Obstacle o;
-    o.kind = ObstacleKind::edge;
-    o.edge = edges_[i];
-    o.owner = owner;
-    o.element = std::uint32_t(i);
-    out.push_back(o);
+    out.push_back(edge_obstacle(edges_[i], owner, std::uint32_t(i)));
   }
 }
 

@@ -261,12 +261,7 @@ std::optional<Vec2> DiscUnion::nearest_land_point(Vec2 target, Real radius) cons
 
 void DiscUnion::gather(const Aabb& region, std::vector<Obstacle>& out, std::uint32_t owner) const {
   DiscUnionAccess::visit(arc_tree_, arc_boxes_, region, [&](std::uint32_t a) {
-    Obstacle o;
-    o.kind = ObstacleKind::arc;
-    o.arc = arcs_[a].arc;
-    o.owner = owner;
-    o.element = a;
-    out.push_back(o);
+    out.push_back(arc_obstacle(arcs_[a].arc, owner, a));
     return true;
   });
 }

@@ -133,15 +133,7 @@ void SectorMap::gather(const Aabb& region, std::vector<Obstacle>& out, std::uint
     const Vec2 a = vertex(l.v1), b = vertex(l.v2);
     if (a == b) continue;  // a zero-length line (in this scalar): its neighbours hold the point
     if (!Aabb{min(a, b), max(a, b)}.overlaps(region)) continue;
-    Obstacle o;
-    o.kind = ObstacleKind::edge;
-    o.edge.a = a;
-    o.edge.b = b;
-    const Vec2 t = normalize(b - a);
-    o.edge.normal = {t.y, -t.x};  // the front: right of v1 -> v2
-    o.owner = owner;
-    o.element = std::uint32_t(li);
-    out.push_back(o);
+    out.push_back(edge_obstacle(make_edge(a, b), owner, std::uint32_t(li)));  // normal: the front
   }
 }
 

@@ -228,23 +228,20 @@ void TileMap::gather(const Aabb& region, std::vector<Obstacle>& out, std::uint32
   edges_near(region, ids);
   for (int id : ids) {
     const TileEdge& t = edges_[std::size_t(id)];
-    Obstacle o;
-    o.kind = ObstacleKind::edge;
-    o.edge.a = t.a;
-    o.edge.b = t.b;
-    o.edge.normal = t.normal;
-    o.edge.one_sided = true;
+    WallEdge e;
+    e.a = t.a;
+    e.b = t.b;
+    e.normal = t.normal;  // exact: the edges are axis-aligned
+    e.one_sided = true;
     if (t.prev >= 0) {
-      o.edge.has_prev = true;
-      o.edge.prev = edges_[std::size_t(t.prev)].a;
+      e.has_prev = true;
+      e.prev = edges_[std::size_t(t.prev)].a;
     }
     if (t.next >= 0) {
-      o.edge.has_next = true;
-      o.edge.next = edges_[std::size_t(t.next)].b;
+      e.has_next = true;
+      e.next = edges_[std::size_t(t.next)].b;
     }
-    o.owner = owner;
-    o.element = std::uint32_t(id);
-    out.push_back(o);
+    out.push_back(edge_obstacle(e, owner, std::uint32_t(id)));
   }
 }
 

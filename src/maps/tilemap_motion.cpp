@@ -141,24 +141,12 @@ SweepHit TileMap::sweep(const Shape& s, Vec2 velocity) const {
 }
 
 MoveResult TileMap::move(const Shape& s, Vec2 displacement, const MoveOptions& options) const {
-  const Aabb b0 = collide2d::bounds(s);
-  const Aabb b1{b0.min + displacement, b0.max + displacement};
-  const Aabb window = grow(merge(b0, b1), std::max(tile_.x, tile_.y) + skin_);
-  std::vector<int> ids;
-  edges_near(window, ids);
-  std::vector<Shape> obstacles;
-  obstacles.reserve(ids.size());
-  for (int id : ids) {  // edges are axis-aligned: clip them to the window
-    const TileEdge& e = edges_[std::size_t(id)];
-    auto clip = [&](Vec2 p) {
-      return Vec2{std::clamp(p.x, window.min.x, window.max.x), std::clamp(p.y, window.min.y, window.max.y)};
-    };
-    obstacles.push_back(Segment{clip(e.a), clip(e.b)});
-  }
   MoveOptions opt = options;
   opt.skin = std::max(opt.skin, skin_);
+  std::vector<Obstacle> obstacles;
+  gather(move_region(s, displacement, opt), obstacles);
   MoveResult r = collide2d::move(s, displacement, obstacles, opt);
-  for (MoveContact& c : r.contacts) c.obstacle = std::size_t(ids[c.obstacle]);
+  for (MoveContact& c : r.contacts) c.obstacle = std::size_t(c.element);  // the edge index
   return r;
 }
 
@@ -166,117 +154,24 @@ TileCircleMove TileMap::move_circle(const Circle& c, Vec2 displacement, int max_
   TileCircleMove res;
   res.center = c.center;
   res.displacement = displacement;
-  if (!is_finite(displacement) || !is_finite(c.center) || !(c.radius >= 0)) {
+  if (!is_finite(displacement) || !is_finite(c.center) || !(c.radius >= 0) || !std::isfinite(c.radius)) {
     res.blocked = true;
     return res;
   }
-  const Real r = c.radius;
-  Vec2 pos = c.center;
-  Vec2 rem = displacement;
-  std::vector<int>& ids = scratch();
-  auto gather = [&](Vec2 from, Vec2 by) {  // adds the edges near a segment of the path
-    const Aabb box{min(from, from + by), max(from, from + by)};
-    edges_near(grow(box, r + skin_), ids);
-    std::sort(ids.begin(), ids.end());
-    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
-    return box;
-  };
-  // `ids` holds every edge within r + skin of the box `window`; the disc's center stays in it.
-  Aabb window = gather(pos, rem);
-  Vec2 planes[4];
-  int plane_count = 0;
-  for (int it = 0; it < std::max(max_iterations, 1); ++it) {
-    const Real rem_len = length(rem);
-    if (!(rem_len > 0)) break;
-    Real best_t = 2;
-    Vec2 best_n;  // outward normal of the surface hit
-    for (int id : ids) {
-      const TileEdge& e = edges_[std::size_t(id)];
-      const Vec2 n = e.normal;
-      const Real s0 = dot(pos - e.a, n);
-      const Real vn = dot(rem, n);
-      // The face, one-sided: from behind (inside its wall) the front faces decide.
-      if (s0 >= 0 && vn < 0) {
-        const Real t = std::max((s0 - r) / -vn, Real(0));
-        if (t < best_t) {
-          const Vec2 at = pos + rem * t;
-          const Vec2 ab = e.b - e.a;
-          const Real u = dot(at - e.a, ab);
-          if (u >= 0 && u <= length_sq(ab)) {
-            best_t = t;
-            best_n = n;
-          }
-        }
-      }
-      // The corner at e.a (every chain vertex starts an edge), from any side.
-      const Vec2 w = pos - e.a;
-      const Real bq = dot(w, rem);
-      if (bq >= 0) continue;  // moving away from the corner
-      const Real cq = length_sq(w) - r * r;
-      const Real aq = rem_len * rem_len;
-      Real t;
-      if (cq <= 0) {
-        t = 0;
-      } else {
-        const Real disc = bq * bq - aq * cq;
-        if (disc < 0) continue;
-        t = cq / (-bq + std::sqrt(disc));  // the smaller root, without cancellation
-      }
-      if (t < best_t) {
-        best_t = t;
-        best_n = normalize(pos + rem * t - e.a, n);
-      }
-    }
-    if (best_t > 1) {
-      pos += rem;
-      rem = {};
-      break;
-    }
-    const Real back = skin_ / rem_len;
-    const Real t_safe = std::max(best_t - back, Real(0));
-    pos += rem * t_safe;
-    rem = rem * (1 - t_safe);
-    ++res.hits;
-    // Slide along the new plane; against an earlier one too: a corner, stop there.
-    rem = slide(rem, best_n);
-    res.displacement = slide(res.displacement, best_n);
-    bool stop = false;
-    for (int k = 0; k < plane_count; ++k)
-      if (dot(rem, planes[k]) < -kRelEps * rem_len) stop = true;
-    if (plane_count < 4) planes[plane_count++] = best_n;
-    if (stop) {
-      // Both planes: only the motion along their common line is left (none in 2D unless parallel).
-      rem = {};
-      res.displacement = {};
-      res.blocked = true;
-      break;
-    }
-    // Slides off an axis-aligned edge stay in the gathered window; around a corner they may not.
-    const Aabb need{min(pos, pos + rem), max(pos, pos + rem)};
-    if (!(window.min.x <= need.min.x && window.min.y <= need.min.y && need.max.x <= window.max.x &&
-          need.max.y <= window.max.y))
-      window = merge(window, gather(pos, rem));
-  }
-  if (length_sq(rem) > 0) res.blocked = true;  // iteration cap
-  // Clean-up: whatever is nearer than half the skin (grazes, rounding) pushes the disc out.
-  // The center is inside `window`, so `ids` already holds every edge that can be that near.
-  for (int pass = 0; pass < 2; ++pass) {
-    bool moved = false;
-    for (int id : ids) {
-      const TileEdge& e = edges_[std::size_t(id)];
-      if (dot(pos - e.a, e.normal) < 0) continue;
-      const Vec2 ab = e.b - e.a;
-      const Real u = std::clamp(dot(pos - e.a, ab) / length_sq(ab), Real(0), Real(1));
-      const Vec2 q = e.a + ab * u;
-      const Real d = length(pos - q);
-      if (d < r + skin_ * Real(0.5)) {
-        pos = q + normalize(pos - q, e.normal) * (r + skin_);
-        moved = true;
-      }
-    }
-    if (!moved) break;
-  }
-  res.center = pos;
+  MoveOptions opt;
+  opt.max_iterations = std::max(max_iterations, 1);
+  opt.skin = skin_;
+  // Scratch kept per thread: no allocation once warmed up.
+  thread_local std::vector<Obstacle> obstacles;
+  thread_local MoveResult r;
+  obstacles.clear();
+  const Shape body = c;
+  gather(move_region(body, displacement, opt), obstacles);
+  collide2d::move(body, displacement, obstacles, opt, r);
+  res.center = std::get<Circle>(r.shape).center;
+  res.displacement = r.displacement;
+  res.hits = int(r.contacts.size());
+  res.blocked = r.blocked;
   return res;
 }
 
