@@ -174,9 +174,10 @@ Json answer_object(const Json& in) {
   if (op == "sweep") return do_sweep(in);
   if (op == "disc_union_boundary" || op == "disc_union_query") return answer_disc_union(op, in);
   if (op == "map_query") return answer_map_query(in);
+  if (op == "move") return answer_move(in);
   fail("op", "unknown op " + quoted(*it) +
                  " (expected overlap, distance, contact, raycast, sweep, disc_union_boundary, "
-                 "disc_union_query or map_query)");
+                 "disc_union_query, map_query or move)");
 }
 
 /// Deepest nesting of arrays and objects in a JSON text (strings skipped). Lines deeper than

@@ -1,6 +1,6 @@
 // collide2d - 2D collision detection for games. MIT License.
 #pragma once
-/// @file protocol.hpp  The JSON Lines query protocol (../shared/FORMAT.md, version 1):
+/// @file protocol.hpp  The JSON Lines query protocol (../shared/FORMAT.md, version 1.1):
 /// parsing shapes and rays from JSON with errors that name the field, and answering lines.
 
 #include <iosfwd>
@@ -10,7 +10,9 @@
 #include <nlohmann/json.hpp>
 
 #include "collide2d/query.hpp"
+#include "collide2d/sector_map.hpp"
 #include "collide2d/shapes.hpp"
+#include "collide2d/tilemap.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI::tool {
 
@@ -45,10 +47,33 @@ Json out_point(Vec2 v, const char* what);
 /// Ops `disc_union_boundary` and `disc_union_query` (protocol_disc_union.cpp).
 Json answer_disc_union(const std::string& op, const Json& in);
 
+/// Where a `map` field points: a Doom WAD (`path`, and `name` after '#', may be empty) or a
+/// Tiled map (TMX or JSON).
+struct MapSpec {
+  bool wad = false;
+  std::string path, name;
+};
+
+/// Reads the `map` field of `in` (a non-empty string; ProtocolError naming `map` otherwise). A
+/// path ending in ".wad" (any case) or a file starting with "IWAD" or "PWAD" is a Doom WAD,
+/// "path#NAME" picking one of its maps; anything else is a Tiled map (protocol_map.cpp).
+MapSpec parse_map_spec(const Json& in);
+
 /// Op `map_query` (protocol_map.cpp): reads `map`, `point` and `radius`, then asks the WAD or
-/// Tiled answerer below. A `map` ending in ".wad" (any case) or a file starting with "IWAD" or
-/// "PWAD" is a Doom WAD; anything else is a Tiled map (TMX or JSON).
+/// Tiled answerer below.
 Json answer_map_query(const Json& in);
+
+/// The collision grid of a Tiled map, loaded once per path and kept for the tool's life; a
+/// file that cannot be loaded is a ProtocolError naming `map` (protocol_tiled.cpp).
+const TileMap& cached_tiled_map(const std::string& path);
+
+/// The sector map of a Doom map, loaded once per (path, name) and kept for the tool's life;
+/// ProtocolError naming `map` when it cannot be loaded (protocol_wad.cpp).
+const SectorMap& cached_wad_map(const std::string& path, const std::string& map_name);
+
+/// Op `move` (protocol_move.cpp, version 1.1): one body moved by the one mover through a map's
+/// walls and obstacle shapes.
+Json answer_move(const Json& in);
 
 /// `map_query` on a Doom map: `path` the WAD file, `map_name` after '#' (may be empty).
 /// Loads each file once (protocol_wad.cpp).

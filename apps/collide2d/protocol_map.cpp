@@ -1,6 +1,6 @@
 // collide2d - 2D collision detection for games. MIT License.
-/// @file protocol_map.cpp  Op `map_query`: reads the common fields, tells a Doom WAD from a
-/// Tiled map, and hands over to protocol_wad.cpp or protocol_tiled.cpp.
+/// @file protocol_map.cpp  The `map` field (a Doom WAD or a Tiled map) and op `map_query`: reads
+/// the common fields and hands over to protocol_wad.cpp or protocol_tiled.cpp.
 
 #include <algorithm>
 #include <cctype>
@@ -30,28 +30,32 @@ bool starts_like_wad(const std::string& path) {
 
 }  // namespace
 
-Json answer_map_query(const Json& in) {
+MapSpec parse_map_spec(const Json& in) {
   const Json& map = require_field(in, "", "map");
   if (!map.is_string()) protocol_fail("map", "must be a string (a path, optionally with #NAME)");
   const std::string spec = map.get<std::string>();
   if (spec.empty()) protocol_fail("map", "empty path");
+  // "path#NAME": the name picks one map inside the file (a WAD's E1M1). A '#' is taken as the
+  // separator only when the part before it is a WAD path, so Tiled paths may contain '#'.
+  const std::size_t hash = spec.rfind('#');
+  if (hash != std::string::npos) {
+    const std::string path = spec.substr(0, hash);
+    if (ends_with_wad(path) || starts_like_wad(path)) return {true, path, spec.substr(hash + 1)};
+  }
+  if (ends_with_wad(spec) || starts_like_wad(spec)) return {true, spec, ""};
+  return {false, spec, ""};
+}
+
+Json answer_map_query(const Json& in) {
+  const MapSpec spec = parse_map_spec(in);
   const Vec2 point = parse_vec2(require_field(in, "", "point"), "point");
   const Real radius = parse_real(require_field(in, "", "radius"), "radius");
   if (!(radius >= 0)) protocol_fail("radius", "must be >= 0");
   // The same coordinate limits as a circle shape (beyond them distances may overflow).
   if (auto bad = validate(Shape(Circle{point, radius})))
     protocol_fail(bad->field == "radius" ? "radius" : "point", bad->message);
-
-  // "path#NAME": the name picks one map inside the file (a WAD's E1M1). A '#' is taken as the
-  // separator only when the part before it is a WAD path, so Tiled paths may contain '#'.
-  const std::size_t hash = spec.rfind('#');
-  if (hash != std::string::npos) {
-    const std::string path = spec.substr(0, hash);
-    if (ends_with_wad(path) || starts_like_wad(path))
-      return answer_wad_map(path, spec.substr(hash + 1), point, radius);
-  }
-  if (ends_with_wad(spec) || starts_like_wad(spec)) return answer_wad_map(spec, "", point, radius);
-  return answer_tiled_map(spec, point, radius);
+  if (spec.wad) return answer_wad_map(spec.path, spec.name, point, radius);
+  return answer_tiled_map(spec.path, point, radius);
 }
 
 }  // namespace collide2d::tool

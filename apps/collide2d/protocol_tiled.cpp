@@ -1,5 +1,5 @@
 // collide2d - 2D collision detection for games. MIT License.
-/// @file protocol_tiled.cpp  `map_query` on Tiled maps (TMX or Tiled JSON): walls are the blocked
+/// @file protocol_tiled.cpp  `map_query` (and the maps of `move`) on Tiled maps (TMX or Tiled JSON): walls are the blocked
 /// cells of the collision layer and everything outside the map rectangle. Each file is loaded
 /// once; a file that fails to load keeps failing with the same message (until the tool exits).
 
@@ -38,10 +38,14 @@ const Loaded& load_cached(const std::string& path) {
 
 }  // namespace
 
-Json answer_tiled_map(const std::string& path, Vec2 point, Real radius) {
+const TileMap& cached_tiled_map(const std::string& path) {
   const Loaded& loaded = load_cached(path);
   if (const std::string* err = std::get_if<std::string>(&loaded)) protocol_fail("map", *err);
-  const TileMap& map = std::get<TileMap>(loaded);
+  return std::get<TileMap>(loaded);
+}
+
+Json answer_tiled_map(const std::string& path, Vec2 point, Real radius) {
+  const TileMap& map = cached_tiled_map(path);
   const Real d = map.wall_distance(point);
   Json out = Json::object();
   out["free"] = d > radius;

@@ -1,5 +1,5 @@
 // collide2d - 2D collision detection for games. MIT License.
-/// @file protocol_wad.cpp  `map_query` on Doom WAD maps: each WAD file is read once and each
+/// @file protocol_wad.cpp  `map_query` (and the maps of `move`) on Doom WAD maps: each WAD file is read once and each
 /// map built once (a SectorMap with its index); later lines reuse them.
 ///
 /// The answer's `sector` is what the game decides: the SectorMap says whether the point is in
@@ -50,15 +50,26 @@ const LoadedMap& load(const std::string& path, const std::string& name) {
 
 }  // namespace
 
-Json answer_wad_map(const std::string& path, const std::string& map_name, Vec2 point, Real radius) {
-  const LoadedMap* m = nullptr;
+namespace {
+
+const LoadedMap& load_or_fail(const std::string& path, const std::string& map_name) {
   try {
-    m = &load(path, map_name);
+    return load(path, map_name);
   } catch (const LoadError& e) {
     protocol_fail("map", e.what());
   } catch (const std::exception& e) {
     protocol_fail("map", path + ": " + e.what());
   }
+}
+
+}  // namespace
+
+const SectorMap& cached_wad_map(const std::string& path, const std::string& map_name) {
+  return load_or_fail(path, map_name).sectors;
+}
+
+Json answer_wad_map(const std::string& path, const std::string& map_name, Vec2 point, Real radius) {
+  const LoadedMap* m = &load_or_fail(path, map_name);
   int sector = m->sectors.sector_at(point);
   if (sector >= 0 && !m->map.nodes.empty()) sector = m->map.bsp_sector(double(point.x), double(point.y));
   const NearestPoint wall = m->sectors.nearest_wall(point);
