@@ -1,10 +1,11 @@
 // collide2d - 2D collision detection for games. MIT License.
-// TileMap against moving shapes: contacts with the merged edges, push-out, sweeps, the generic
-// move-and-slide and the specialised disc move.
+// TileMap against moving shapes: contacts with the merged edges, push-out, sweeps, and the
+// move-and-slide of any shape or a disc (thin wrappers of the one mover over `gather`).
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
+#include "broadphase/box_ops.hpp"
 #include "collide2d/tilemap.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI {
@@ -49,8 +50,6 @@ Vec2 support(const Shape& s, Vec2 d) {
   return std::visit(V{d}, s);
 }
 
-Aabb merge(const Aabb& a, const Aabb& b) { return {min(a.min, b.min), max(a.max, b.max)}; }
-Aabb grow(const Aabb& a, Real e) { return {a.min - Vec2{e, e}, a.max + Vec2{e, e}}; }
 
 /// Scratch list of edge ids for one query on this thread.
 std::vector<int>& scratch() {
@@ -65,7 +64,7 @@ std::size_t TileMap::contacts(const Shape& s, std::vector<TileContact>& out) con
   const std::size_t first = out.size();
   const Aabb sb = collide2d::bounds(s);
   std::vector<int>& ids = scratch();
-  edges_near(grow(sb, skin_), ids);
+  edges_near(bp::grown(sb, skin_), ids);
   for (int id : ids) {
     const TileEdge& e = edges_[std::size_t(id)];
     const Shape seg = Segment{e.a, e.b};
@@ -129,7 +128,7 @@ SweepHit TileMap::sweep(const Shape& s, Vec2 velocity) const {
   const Aabb b0 = collide2d::bounds(s);
   const Aabb b1{b0.min + velocity, b0.max + velocity};
   std::vector<int>& ids = scratch();
-  edges_near(grow(merge(b0, b1), skin_), ids);
+  edges_near(bp::grown(bp::merge(b0, b1), skin_), ids);
   for (int id : ids) {
     const TileEdge& e = edges_[std::size_t(id)];
     const SweepHit h = collide2d::sweep(s, velocity, Shape(Segment{e.a, e.b}), Vec2{});
