@@ -21,8 +21,8 @@
 /// (`kSweepRelTol` times 1 + the body's bounding diagonal, plus `kRelEps` times the largest
 /// coordinate the body reaches), or `MoveOptions::skin` when larger: it scales with the body and
 /// its coordinates, so the default fits Tiled pixels as well as metres (a 12 px disc at x = 2000
-/// in the float build: about 0.016 px; a 0.5 m disc near the origin: about 4.6e-5 m; in the
-/// double build about 1e-8 of those). A body that starts within the skin, or inside an
+/// in the float build: about 0.017 px; a 1 m disc near the origin: about 2e-4 m; in the double
+/// build about 1e-4 of those). A body that starts within the skin, or inside an
 /// obstacle by a rounding error, is accepted: it is pushed out (`MoveResult::pushed_out`) and
 /// moved on. Every output is a valid input of the next call.
 ///
@@ -147,7 +147,8 @@ struct MoveResult {
   Vec2 ground_normal;         ///< side view, grounded: the ground's normal (obstacle to body)
 };
 
-/// The region whose obstacles a move must be given: the body's box grown by |displacement|
+/// The region whose obstacles a move must be given: the body's box (for a non-circle body: the
+/// box of its bounding circle, which coast arcs meet) grown by |displacement|
 /// (times restitution^max_iterations for a bounce with restitution > 1) + 2 skins +
 /// snap_distance: a slide never travels farther, so callers gather everything the body can
 /// reach. Inputs must be valid.

@@ -65,6 +65,13 @@ Real reach_of(Vec2 d, const MoveOptions& o) {
   return reach;
 }
 
+/// The box that culls obstacles for a body: its bounding circle's (coast arcs meet non-circle
+/// bodies as that circle; for a disk it is the disk's own box).
+template <class B>
+Aabb cover(const B& b) {
+  return bounds(bounding_circle(b));
+}
+
 enum class Facing { none, ground, wall, ceiling };
 
 template <class B>
@@ -88,7 +95,7 @@ class Mover {
       Vec2 r = dir_ * left_;
       if (!(left_ > 0) || (r.x == 0 && r.y == 0)) break;
       res_.iterations = iter + 1;
-      const Aabb b0 = bounds(body_);
+      const Aabb b0 = cover(body_);
       const Real rlen = length(r);
       const Aabb reach = grown(b0, rlen + kNearSkins * skin_);
 
@@ -129,8 +136,8 @@ class Mover {
       }
 
       // (B) sweep what is left against everything else it can reach.
-      const Aabb b1 = moved(bounds(body_), r);
-      const Aabb swept = grown(unite(bounds(body_), b1), kNearSkins * skin_);
+      const Aabb b1 = moved(cover(body_), r);
+      const Aabb swept = grown(unite(cover(body_), b1), kNearSkins * skin_);
       const Real len = length(r);
       sc.hits.clear();
       for (std::size_t k = 0; k < obs_.size(); ++k) {
@@ -202,7 +209,7 @@ class Mover {
   /// The rigid obstacles within kNearSkins skins of the body, with their touches.
   void gather_near(std::vector<Hit>& near) const {
     near.clear();
-    const Aabb near_box = grown(bounds(body_), kNearSkins * skin_);
+    const Aabb near_box = grown(cover(body_), kNearSkins * skin_);
     for (std::size_t k = 0; k < obs_.size(); ++k) {
       const Obstacle& o = obs_[k];
       if (!rigid(o) || !near_box.overlaps(bounds(o))) continue;
@@ -317,7 +324,7 @@ class Mover {
       // Pass 0 lets soft obstacles push (each at most its limit); the last pass only the
       // rigid ones, so a soft push never leaves the body in a wall.
       const bool soft_too = pass == 0;
-      const Aabb b0 = bounds(body_);
+      const Aabb b0 = cover(body_);
       PositionCorrection pc;
       for (std::size_t k = 0; k < obs_.size(); ++k) {
         const Obstacle& o = obs_[k];
@@ -368,7 +375,7 @@ class Mover {
   void classify(Scratch&) {
     res_.grounded = res_.on_wall = res_.on_ceiling = false;
     res_.ground_normal = {};
-    const Aabb near_box = grown(bounds(body_), kNearSkins * skin_);
+    const Aabb near_box = grown(cover(body_), kNearSkins * skin_);
     Real best = -2;
     for (const Obstacle& o : obs_) {
       if (!rigid(o) || !near_box.overlaps(bounds(o))) continue;
@@ -410,7 +417,8 @@ Real move_skin(const Shape& body, Vec2 displacement, const MoveOptions& options)
 
 Aabb move_region(const Shape& body, Vec2 displacement, const MoveOptions& options) {
   const Real skin = move_skin(body, displacement, options);
-  return grown(bounds(body), reach_of(displacement, options) + kNearSkins * skin +
+  const Aabb box = std::visit([](const auto& b) { return cover(b); }, body);
+  return grown(box, reach_of(displacement, options) + kNearSkins * skin +
                                  (options.up == Vec2{} ? Real(0) : options.snap_distance));
 }
 
