@@ -5,6 +5,7 @@
 #      and `--scalar float`, if present;
 #   3. the browser sandbox: emscripten and Chromium (scripts/deps.sh sandbox), the page built to
 #      WebAssembly and played in headless Chromium (scripts/browser_test.sh).
+#   4. every fuzz target for a short time (scripts/fuzz.sh), when clang++-14 is installed.
 # Installs missing Debian packages first (scripts/deps.sh). Uses 2 jobs. Exits non-zero on any
 # failure; a failing preset's tests do not stop the later presets, a failing build does.
 set -euo pipefail
@@ -90,6 +91,17 @@ if step "deps sandbox" scripts/deps.sh sandbox; then
   failed_total=$((failed_total + $(grep -c '^FAIL ' "$log" || true)))
 else
   failed+=("deps sandbox")
+fi
+
+# 4. A short run of every fuzz target (scripts/fuzz.sh: clang 14, ASan+UBSan), when clang is
+# there: FUZZ_SECONDS each (default 20).
+if command -v clang++-14 >/dev/null; then
+  log=$log_dir/fuzz.log
+  if ! step fuzz bash -o pipefail -c 'scripts/fuzz.sh all "$1" 2>&1 | tee "$2"' _ "${FUZZ_SECONDS:-20}" "$log"; then
+    failed+=(fuzz)
+  fi
+else
+  echo "=== test.sh: fuzz skipped (no clang++-14)"
 fi
 
 echo "=== test.sh: finished in $((SECONDS - start)) s"

@@ -1,10 +1,13 @@
 // collide2d - 2D collision detection for games. MIT License.
-/// @file main.cpp  The `collide2d` command-line tool: subcommands `query`, `demo` and `render`.
+/// @file main.cpp  The `collide2d` command-line tool: subcommands `query`, `demo`, `render` and
+/// `soak`.
 
 #include <unistd.h>
 
+#include <cstdint>
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -16,6 +19,15 @@
 namespace collide2d::f32::tool {
 int run_query(std::istream& in, std::ostream& out, bool flush_each_line);
 }
+// The soak (soak.cpp), built on each library.
+namespace collide2d::f32::tool {
+int run_soak(const std::vector<std::string>& maps, int agents, int steps, std::uint64_t seed, std::ostream& out,
+             std::ostream& err);
+}
+namespace collide2d::f64::tool {
+int run_soak(const std::vector<std::string>& maps, int agents, int steps, std::uint64_t seed, std::ostream& out,
+             std::ostream& err);
+}
 
 int main(int argc, char** argv) {
   CLI::App app{"collide2d - 2D collision detection for games"};
@@ -25,7 +37,8 @@ int main(int argc, char** argv) {
       "  collide2d query < queries.jsonl        one JSON answer line per query line (FORMAT.md)\n"
       "  collide2d demo --out demo-out          runs every scenario, pictures in demo-out/\n"
       "  collide2d demo --scenario bouncing     runs one scenario\n"
-      "  collide2d render freedoom1.wad#E1M1    draws a map to E1M1's SVG (--png: and a PNG)");
+      "  collide2d render freedoom1.wad#E1M1    draws a map to E1M1's SVG (--png: and a PNG)\n"
+      "  collide2d soak freedoom2.wad map.tmx   walks a crowd over every map, checking each step");
 
   CLI::App* query = app.add_subcommand(
       "query", "Answer JSON Lines queries (FORMAT.md, version 1.1) from stdin, one line each");
@@ -54,7 +67,27 @@ int main(int argc, char** argv) {
                      "The picture to write: NAME.svg or NAME.png (default: named after the input, .svg)");
   render->add_flag("--png", render_opt.png, "Also write a PNG beside the SVG");
 
+  std::vector<std::string> soak_maps;
+  int soak_agents = 200, soak_steps = 700;
+  std::uint64_t soak_seed = 1;
+  std::string soak_scalar = "float";
+  CLI::App* soak = app.add_subcommand(
+      "soak", "Walk a crowd over maps (Tiled, or WAD: every map, or PATH#MAP), checking every step; one line per map");
+  soak->add_option("maps", soak_maps, "Tiled maps (TMX, JSON) and Doom WADs")->required();
+  soak->add_option("--agents", soak_agents, "Agents per map")->check(CLI::Range(1, 100000))->capture_default_str();
+  soak->add_option("--steps", soak_steps, "Steps per map")->check(CLI::Range(1, 100000000))->capture_default_str();
+  soak->add_option("--seed", soak_seed, "Seed of the agents' placement and turns")->capture_default_str();
+  soak->add_option("--scalar", soak_scalar, "The library that computes: float (the default build) or double")
+      ->check(CLI::IsMember({"float", "double"}))
+      ->capture_default_str();
+
   CLI11_PARSE(app, argc, argv);
+
+  if (soak->parsed()) {
+    return soak_scalar == "float"
+               ? collide2d::f32::tool::run_soak(soak_maps, soak_agents, soak_steps, soak_seed, std::cout, std::cerr)
+               : collide2d::f64::tool::run_soak(soak_maps, soak_agents, soak_steps, soak_seed, std::cout, std::cerr);
+  }
 
   if (query->parsed()) {
     std::ios::sync_with_stdio(false);

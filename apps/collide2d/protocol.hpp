@@ -3,7 +3,11 @@
 /// @file protocol.hpp  The JSON Lines query protocol (../shared/FORMAT.md, version 1.1):
 /// parsing shapes and rays from JSON with errors that name the field, and answering lines.
 
+#include <cstddef>
+#include <cstdint>
 #include <iosfwd>
+#include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -43,6 +47,48 @@ const Json& require_field(const Json& obj, const std::string& path, std::string_
 /// value is an internal error (reported as such, never printed as a number).
 double out_number(Real v, const char* what);
 Json out_point(Vec2 v, const char* what);
+
+/// At most this many loaded map files (and WAD maps) are kept; past it the least recently used
+/// is dropped (and read again when named again), so a long stream naming ever new files keeps
+/// bounded memory while a stream reusing a few maps reads each once.
+inline constexpr std::size_t kMaxCachedMaps = 32;
+
+/// What the map answerers keep loaded: key -> value, at most kMaxCachedMaps entries, the least
+/// recently used dropped first. A reference it returns is valid until the next `put`.
+template <class Key, class Value>
+class MapCache {
+ public:
+  /// The value stored for `key` (now the most recently used), or nullptr.
+  Value* find(const Key& key) {
+    auto it = entries_.find(key);
+    if (it == entries_.end()) return nullptr;
+    it->second.used = ++tick_;
+    return it->second.value.get();
+  }
+  /// Stores `value` for `key`, dropping the least recently used entry when full.
+  Value& put(const Key& key, std::unique_ptr<Value> value) {
+    if (entries_.size() >= kMaxCachedMaps && !entries_.count(key)) {
+      auto oldest = entries_.begin();
+      for (auto it = entries_.begin(); it != entries_.end(); ++it)
+        if (it->second.used < oldest->second.used) oldest = it;
+      entries_.erase(oldest);
+    }
+    Entry& e = entries_[key];
+    e.value = std::move(value);
+    e.used = ++tick_;
+    return *e.value;
+  }
+  /// Number of entries.
+  std::size_t size() const { return entries_.size(); }
+
+ private:
+  struct Entry {
+    std::unique_ptr<Value> value;
+    std::uint64_t used = 0;
+  };
+  std::map<Key, Entry> entries_;
+  std::uint64_t tick_ = 0;
+};
 
 /// Ops `disc_union_boundary` and `disc_union_query` (protocol_disc_union.cpp).
 Json answer_disc_union(const std::string& op, const Json& in);

@@ -1,7 +1,8 @@
 // collide2d - 2D collision detection for games. MIT License.
 /// @file protocol_tiled.cpp  `map_query` (and the maps of `move`) on Tiled maps (TMX or Tiled JSON): walls are the blocked
 /// cells of the collision layer and everything outside the map rectangle. Each file is loaded
-/// once; a file that fails to load keeps failing with the same message (until the tool exits).
+/// once (while among the kMaxCachedMaps most recently used); a file that fails to load keeps
+/// failing with the same message.
 
 #include <map>
 #include <memory>
@@ -19,21 +20,18 @@ namespace {
 using Loaded = std::variant<TileMap, std::string>;
 
 const Loaded& load_cached(const std::string& path) {
-  static std::map<std::string, std::unique_ptr<Loaded>> cache;
-  auto it = cache.find(path);
-  if (it == cache.end()) {
-    std::unique_ptr<Loaded> entry;
-    try {
-      TiledLoadOptions opt;
-      opt.load_objects = false;
-      opt.require_tilesets = false;  // blocked cells need only firstgids (FORMAT.md, the data README)
-      entry = std::make_unique<Loaded>(load_tiled(path, opt).collision);
-    } catch (const LoadError& e) {
-      entry = std::make_unique<Loaded>(std::string(e.what()));
-    }
-    it = cache.emplace(path, std::move(entry)).first;
+  static MapCache<std::string, Loaded> cache;
+  if (const Loaded* hit = cache.find(path)) return *hit;
+  std::unique_ptr<Loaded> entry;
+  try {
+    TiledLoadOptions opt;
+    opt.load_objects = false;
+    opt.require_tilesets = false;  // blocked cells need only firstgids (FORMAT.md, the data README)
+    entry = std::make_unique<Loaded>(load_tiled(path, opt).collision);
+  } catch (const LoadError& e) {
+    entry = std::make_unique<Loaded>(std::string(e.what()));
   }
-  return *it->second;
+  return cache.put(path, std::move(entry));
 }
 
 }  // namespace

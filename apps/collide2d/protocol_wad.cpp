@@ -1,6 +1,7 @@
 // collide2d - 2D collision detection for games. MIT License.
-/// @file protocol_wad.cpp  `map_query` (and the maps of `move`) on Doom WAD maps: each WAD file is read once and each
-/// map built once (a SectorMap with its index); later lines reuse them.
+/// @file protocol_wad.cpp  `map_query` (and the maps of `move`) on Doom WAD maps: each WAD file is
+/// read once and each map built once (a SectorMap with its index); later lines reuse them (the
+/// kMaxCachedMaps most recently used files and maps are kept).
 ///
 /// The answer's `sector` is what the game decides: the SectorMap says whether the point is in
 /// any sector (null in the void), and the map's own BSP walk (R_PointInSubsector) names the
@@ -31,21 +32,20 @@ std::string upper(std::string s) {
 }
 
 const LoadedMap& load(const std::string& path, const std::string& name) {
-  static std::map<std::string, std::shared_ptr<const wad::WadFile>> files;
-  static std::map<std::pair<std::string, std::string>, std::unique_ptr<LoadedMap>> maps;
+  static MapCache<std::string, const wad::WadFile> files;
+  static MapCache<std::pair<std::string, std::string>, LoadedMap> maps;
   const auto key = std::make_pair(path, upper(name));
-  if (auto it = maps.find(key); it != maps.end()) return *it->second;
-  auto f = files.find(path);
-  if (f == files.end())
-    f = files.emplace(path, std::make_shared<const wad::WadFile>(wad::WadFile::open(path))).first;
+  if (const LoadedMap* hit = maps.find(key)) return *hit;
+  const wad::WadFile* f = files.find(path);
+  if (!f) f = &files.put(path, std::make_unique<const wad::WadFile>(wad::WadFile::open(path)));
   auto loaded = std::make_unique<LoadedMap>();
-  loaded->map = wad::load_map(*f->second, name);
+  loaded->map = wad::load_map(*f, name);
   try {
     loaded->sectors = SectorMap(loaded->map.sector_desc());
   } catch (const std::exception& e) {
     throw LoadError(path, "map " + loaded->map.name, e.what());
   }
-  return *maps.emplace(key, std::move(loaded)).first->second;
+  return maps.put(key, std::move(loaded));
 }
 
 }  // namespace
