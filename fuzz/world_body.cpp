@@ -1,12 +1,16 @@
 // collide2d - 2D collision detection for games. MIT License.
 /// @file world_body.cpp  World target, one scalar: a byte stream of operations on a World
 /// (create, destroy, set_shape, move_by, set_filter, update, every query, batches on 2
-/// threads), on a small TileMap made from the first bytes (move_circle, move, sweep, contacts,
-/// push_out, nearest_free_point, raycast) and on the mover (`collide2d::move` among the
-/// world's shapes), all with arbitrary numbers. Checks: refused calls name a field, the world's
+/// threads; static layers: add a tile map, sector map or disc union made from the bytes,
+/// remove, set_tile, set_layer_filter; the world queries over layers and proxies: overlap with
+/// and without reach, ray_closest, ray_all, cast, nearest_hits, contacts), on a small TileMap
+/// made from the first bytes (move_circle, move, sweep, contacts, push_out,
+/// nearest_free_point, raycast) and on the mover (`collide2d::move` among the world's shapes),
+/// all with arbitrary numbers. Checks: refused calls name a field, the world's
 /// invariants hold (World::validate) after every operation, answers are finite.
 
 #include <optional>
+#include <stdexcept>
 
 #include "fuzz_input.hpp"
 
@@ -23,6 +27,53 @@ ProxyHandle pick(Reader& in, const std::vector<ProxyHandle>& handles) {
   if (k == 255 || handles.empty()) return ProxyHandle{in.u32(), in.u32(), in.u32()};  // forged
   return handles[k % handles.size()];
 }
+
+LayerHandle pick_layer(Reader& in, const std::vector<LayerHandle>& layers) {
+  const std::uint8_t k = in.u8();
+  if (k == 255 || layers.empty()) return LayerHandle{in.u32(), in.u32(), in.u32()};  // forged
+  return layers[k % layers.size()];
+}
+
+/// A layer's geometry from the bytes (nothing when the bytes make none).
+std::optional<LayerGeometry> read_geometry(Reader& in) {
+  switch (in.u8() % 3) {
+    case 0: {  // a 4 x 4 tile map with any tile size and origin
+      std::uint8_t grid[16];
+      const std::uint16_t bits = std::uint16_t(in.u8() | (in.u8() << 8));
+      for (int k = 0; k < 16; ++k) grid[k] = (bits >> k) & 1;
+      const Vec2 tile = in.vec2(), origin = in.vec2();
+      if (auto m = TileMap::from_grid(4, 4, grid, tile, origin, nullptr, in.u8() & 1)) return LayerGeometry(*m);
+      return std::nullopt;
+    }
+    case 1: {  // a room: up to 6 vertices, lines between them with any sectors
+      SectorMapDesc d;
+      const int n = 3 + in.u8() % 4;
+      for (int k = 0; k < n; ++k) d.vertices.push_back(in.vec2());
+      d.sector_count = in.u8() % 3;
+      for (int k = 0; k < n; ++k) {
+        MapLine l;
+        l.v1 = k;
+        l.v2 = (k + 1 + in.u8() % 2) % n;
+        l.front = int(in.u8() % 4) - 1;
+        l.back = int(in.u8() % 4) - 1;
+        l.impassable = in.u8() & 1;
+        d.lines.push_back(l);
+      }
+      try {
+        return LayerGeometry(SectorMap(std::move(d)));
+      } catch (const std::invalid_argument&) {
+        return std::nullopt;
+      }
+    }
+    default: {  // up to 4 discs
+      std::vector<Circle> discs(in.u8() % 5);
+      for (Circle& c : discs) c = Circle{in.vec2(), in.real()};
+      if (auto u = DiscUnion::make(discs)) return LayerGeometry(std::move(*u));
+      return std::nullopt;
+    }
+  }
+}
+
 
 }  // namespace
 
@@ -46,10 +97,11 @@ void run_world(const std::uint8_t* data, std::size_t size) {
   if (!tiles) finding("from_grid refused a valid grid");
 
   std::vector<ProxyHandle> handles;  // every handle ever made, live or stale
+  std::vector<LayerHandle> layers;   // likewise
   const TaskRunner two = thread_runner(2);
   int ops = 0;
   while (!in.done() && ops++ < 64) {
-    switch (in.u8() % 16) {
+    switch (in.u8() % 20) {
       case 0: case 1: {  // create
         ProxyDef def;
         def.shape = read_shape(in);
@@ -139,6 +191,60 @@ void run_world(const std::uint8_t* data, std::size_t size) {
           if (auto q = tiles->nearest_free_point(p, r, Real(64)); q && !finite(*q)) finding("nearest_free_point");
         const Ray ray = read_ray(in);
         if (!validate(ray)) (void)tiles->raycast(ray);
+        break;
+      }
+      case 16: {  // add a layer
+        auto g = read_geometry(in);
+        if (!g) break;
+        Invalid why;
+        if (auto h = world.add_layer({std::move(*g), in.u32(), {in.u32(), in.u32()}}, &why)) layers.push_back(*h);
+        else if (why.field.empty() && why.message.empty()) finding("add_layer refused without a reason");
+        break;
+      }
+      case 17: {  // change a layer
+        const LayerHandle h = pick_layer(in, layers);
+        switch (in.u8() % 3) {
+          case 0: check_refusal(world.remove_layer(h)); break;
+          case 1: {
+            const int col = int(std::int8_t(in.u8())), row = int(std::int8_t(in.u8()));
+            check_refusal(world.set_tile(h, col, row, in.u8() & 1));
+            break;
+          }
+          default: check_refusal(world.set_layer_filter(h, {in.u32(), in.u32()})); break;
+        }
+        break;
+      }
+      case 18: {  // world queries over layers and proxies
+        const Shape s = read_shape(in);
+        QueryOptions qo;
+        qo.mask = in.u32();
+        qo.reach = in.u8() & 1;
+        const ProxyHandle ex = pick(in, handles);
+        qo.exclude = std::span<const ProxyHandle>(&ex, 1);
+        Invalid why;
+        (void)world.overlap(s, qo, &why);
+        (void)world.overlap_point(in.vec2(), qo, &why);
+        (void)world.overlap_box(Aabb{in.vec2(), in.vec2()}, qo, &why);
+        for (const WorldContact& c : world.contacts(s, qo, &why))
+          if (!finite(c.normal) || !std::isfinite(c.depth)) finding("world contact not finite");
+        const Vec2 t = in.vec2();
+        if (auto c = world.cast(s, t, qo, &why))
+          if (!std::isfinite(c->hit.time) || c->hit.time < 0 || c->hit.time > 1) finding("world cast time");
+        break;
+      }
+      case 19: {  // world rays and nearest
+        const Ray r = read_ray(in);
+        QueryOptions qo;
+        qo.mask = in.u32();
+        Invalid why;
+        if (auto h = world.ray_closest(r, qo, &why))
+          if (!std::isfinite(h->hit.distance) || !finite(h->hit.point)) finding("world ray_closest not finite");
+        for (const WorldRayHit& h : world.ray_all(r, qo, &why))
+          if (!std::isfinite(h.hit.distance)) finding("world ray_all not finite");
+        const Vec2 p = in.vec2();
+        const Real radius = in.real();
+        for (const WorldNearest& n : world.nearest_hits(p, radius, in.u8() % 8, qo, &why))
+          if (!std::isfinite(n.distance) || !finite(n.point)) finding("world nearest_hits not finite");
         break;
       }
       default: {  // the mover among the world's shapes

@@ -206,7 +206,7 @@ Tally soak_level(Level& level, int n_agents, int steps, std::uint64_t seed) {
     const Vec2 p{area.min.x + Real(rng.uniform() * double(size.x)), area.min.y + Real(rng.uniform() * double(size.y))};
     const Real r = level.radius(rng);
     if (!level.spawn_ok(p, r) || !world.query_shape(Circle{p, r + level.tol()}).empty()) continue;
-    const auto h = world.create({Circle{p, r}, std::uint64_t(agents.size())});
+    const auto h = world.create({Circle{p, r}, std::uint64_t(agents.size()), {}, false});
     agents.push_back({*h, p, random_velocity(rng, level.max_speed()), r});
   }
   Tally t;

@@ -5,14 +5,15 @@ usage: test_load.py TOOL WORKDIR SHARED_DIR [--lines N[,N...]] [--scalar float|d
 
 The stream mixes every kind of line: pair queries (overlap, distance, contact, raycast, sweep)
 on random shapes, map_query on The Mana World's maps and on Freedoom's E1M1 (when present: the
-same few maps reused), disc_union_query, malformed lines, and map_query naming a new missing
-file every 50 lines (each one a load failure the tool must not keep forever). It is generated
+same few maps reused), disc_union_query, malformed lines, and every 50 lines a map_query naming
+a file by a new name: in turn a missing file, and The Mana World's map 001-1 spelled with one
+more "./" (a new file to the tool each time; neither may be kept forever). It is generated
 while the tool reads it, and the answers are read as they come: one per line, in order, each a
 JSON object with the line's id (an answer or an error).
 
 Test (default): runs 3,000 lines and 30,000 lines; both must be answered line for line, and the
 peak RSS of the longer run may exceed the shorter one's by at most 24 MB (it grew without bound
-before the map caches were bounded: every missing file's error was kept). --lines 10000,1000000
+before the map caches were bounded: every new name's map or error was kept, ~1 MB a map). --lines 10000,1000000
 measures instead (docs/reliability.md) and prints each run's peak RSS and time.
 Exit status: 0 pass, 1 fail.
 """
@@ -43,7 +44,7 @@ def shape(rng):
     return {"type": "polygon", "points": [[c[0] - 1, c[1] - 1], [c[0] + 2, c[1] - 1], [c[0] + 1, c[1] + 2]]}
 
 
-def lines(n, rng, maps, work):
+def lines(n, rng, maps, work, respell):
     for i in range(n):
         k = i % 10
         obj = {"id": i}
@@ -66,7 +67,12 @@ def lines(n, rng, maps, work):
             obj.update(op="disc_union_query", discs=[[0, 0, 3], [4, 0, 2], [rng.uniform(-5, 5), 3, 1.5]],
                        point=[rng.uniform(-6, 6), rng.uniform(-4, 4)], radius=0.5)
         elif k == 8 and i % 50 == 8:
-            obj.update(op="map_query", map=os.path.join(work, f"missing-{i}.tmx"), point=[1, 1], radius=1)
+            if respell and i % 100 == 58:
+                d, name = os.path.split(respell)
+                path = os.path.join(d, "./" * (i // 100), name)
+            else:
+                path = os.path.join(work, f"missing-{i}.tmx")
+            obj.update(op="map_query", map=path, point=[1, 1], radius=1)
         elif k == 8:
             yield '{"id": %d, "op": "overlap", "a": {"type": "circle", "center": [0, 0]' % i
             continue
@@ -75,7 +81,7 @@ def lines(n, rng, maps, work):
         yield json.dumps(obj)
 
 
-def run(tool, n, maps, work, scalar):
+def run(tool, n, maps, work, scalar, respell):
     env = dict(os.environ)
     # ASan keeps freed memory in a quarantine (256 MB by default): keep it small so RSS means use.
     env["ASAN_OPTIONS"] = (env.get("ASAN_OPTIONS", "") + ":quarantine_size_mb=8").lstrip(":")
@@ -105,7 +111,7 @@ def run(tool, n, maps, work, scalar):
     th.start()
     rng = random.Random(5)
     try:
-        for line in lines(n, rng, maps, work):
+        for line in lines(n, rng, maps, work, respell):
             proc.stdin.write(line + "\n")
         proc.stdin.close()
     except BrokenPipeError:
@@ -137,11 +143,14 @@ def main():
         p = os.path.join(shared, "data", "tmw", "maps", name)
         if os.path.isfile(p):
             maps.append((p, (4480, 4480)))
+    respell = os.path.join(shared, "data", "tmw", "maps", "001-1.tmx")
+    if not os.path.isfile(respell):
+        respell = ""
     if os.path.isfile("/usr/share/games/doom/freedoom1.wad"):
         maps.append(("/usr/share/games/doom/freedoom1.wad#E1M1", (3000, 3000)))
     results = []
     for n in counts:
-        rss, seconds, problems = run(tool, n, maps, work, scalar)
+        rss, seconds, problems = run(tool, n, maps, work, scalar, respell)
         print(f"load: {n} lines ({scalar}, {len(maps)} maps reused): peak RSS {rss:.1f} MB, {seconds:.1f} s, "
               f"{n / seconds:.0f} lines/s")
         for p in problems:

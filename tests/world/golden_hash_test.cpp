@@ -1,11 +1,13 @@
 // collide2d - 2D collision detection for games. MIT License.
 // Determinism as a guarantee (docs/reliability.md): a fixed scenario on The Mana World's map
-// 001-1 (a crowd of 256 agents moving with TileMap::move_circle among 64 static props and each
-// other in a World, sword swings as sector queries, rays against the proxies and the tiles,
-// touch events) runs 1,000 steps; every step's state and answers are hashed (FNV-1a over the
-// bits). The chain of step hashes must be the same with 1, 2 and 4 threads (the map moves, the
-// swings and the rays run on the TaskRunner), and its last value must equal the pinned hash of
-// the scalar type: the same bits in the release and ASan builds, with g++ and with clang.
+// 001-1, a tile-map layer of a World (a crowd of 256 agents moving with the layer's
+// TileMap::move_circle among 64 static props and each other, sword swings as world overlap
+// queries with reach, rays against layer and proxies, touch events, doors: tiles of the layer
+// opened and closed with set_tile) runs 1,000 steps; every step's state and answers are hashed
+// (FNV-1a over the bits). The chain of step hashes must be the same with 1, 2 and 4 threads (the
+// map moves, the swings and the rays run on the TaskRunner), and its last value must equal the
+// pinned hash of the scalar type: the same bits in the release and ASan builds, with g++ and
+// with clang.
 // Inputs come from splitmix64 and exact integer arithmetic (no <random> distributions, which
 // differ between standard libraries). This file is compiled with -ffp-contract=off like the core.
 #include <gtest/gtest.h>
@@ -70,14 +72,27 @@ struct Agent {
 };
 
 /// Runs the scenario with `threads` threads; returns the hash after each step.
-std::vector<std::uint64_t> run_scenario(const TileMap& map, unsigned threads) {
+std::vector<std::uint64_t> run_scenario(const TileMap& level, unsigned threads) {
   const TaskRunner run = thread_runner(threads);
   Rng rng{15};
-  const Aabb area = map.bounds();
+  const Aabb area = level.bounds();
   const int w = int(area.max.x - area.min.x), h = int(area.max.y - area.min.y);
   auto random_point = [&] { return Vec2{area.min.x + Real(rng.below(w)), area.min.y + Real(rng.below(h))}; };
 
   World world;
+  // The map as a layer of category 2 (proxies are category 1).
+  const LayerHandle tiles_layer = *world.add_layer({level, 7, Filter{2, 0xffffffffu}});
+  auto tiles = [&]() -> const TileMap& { return std::get<TileMap>(*world.layer(tiles_layer)); };
+  QueryOptions proxies_only;
+  proxies_only.mask = 1;
+  // Doors: 16 solid cells with a free neighbour, spread over the map, toggled in turn.
+  std::vector<TileCell> doors;
+  for (int row = 1; row + 1 < level.height() && doors.size() < 16; row += 7)
+    for (int col = 1; col + 1 < level.width(); ++col)
+      if (level.solid(col, row) && (!level.solid(col + 1, row) || !level.solid(col - 1, row))) {
+        doors.push_back({col, row});
+        break;
+      }
   // Props: static boxes and hexagons, free of the walls and of each other.
   for (int placed = 0; placed < kProps;) {
     const Vec2 c = random_point();
@@ -90,7 +105,7 @@ std::vector<std::uint64_t> run_scenario(const TileMap& map, unsigned threads) {
       for (int k = 0; k < 6; ++k) pts[k] = c + Vec2{std::cos(Real(k) * kPi / 3), std::sin(Real(k) * kPi / 3)} * s;
       shape = *make_polygon(pts);
     }
-    if (!map.is_free(shape) || !world.query_shape(shape).empty()) continue;
+    if (!world.overlap(shape).empty()) continue;  // walls (the layer) and props
     world.create({shape, 1000000u + std::uint64_t(placed), {}, true});
     ++placed;
   }
@@ -99,27 +114,41 @@ std::vector<std::uint64_t> run_scenario(const TileMap& map, unsigned threads) {
   while (int(agents.size()) < kAgents) {
     const Vec2 p = random_point();
     const Real r = Real(6 + rng.below(9));
-    const Circle c{p, r};
-    if (map.wall_distance(p) < r + 2 * map.skin() || !world.query_shape(c).empty()) continue;
+    if (tiles().wall_distance(p) < r + 2 * tiles().skin() || !world.overlap(Circle{p, r}, proxies_only).empty())
+      continue;
     const Vec2 v{Real(rng.below(97) - 48), Real(rng.below(97) - 48)};
-    const auto handle = world.create({c, std::uint64_t(agents.size())});
+    const auto handle = world.create({Circle{p, r}, std::uint64_t(agents.size()), {}, false});
     agents.push_back({*handle, p, v, r});
   }
   world.update();
 
   std::vector<std::uint64_t> step_hashes;
   std::vector<TileCircleMove> moved(agents.size());
-  std::vector<Shape> swings;
-  std::vector<Ray> rays(agents.size());
-  std::vector<RayHit> tile_hits(agents.size());
+  std::vector<std::vector<WorldHit>> swing_hits(agents.size());
+  std::vector<std::optional<WorldRayHit>> ray_hits(agents.size());
   Hasher hash;
+  auto hash_hit = [&](const WorldHit& what) {
+    hash.u64(std::uint64_t(what.kind));
+    hash.u64(what.user_data);
+    hash.u64(what.element);
+  };
   for (int step = 0; step < kSteps; ++step) {
-    // 1. Every agent's move against the tiles, in parallel (each one reads only the map).
+    // 0. A door opens or closes (closing only when no agent stands on the cell).
+    if (step % 25 == 0) {
+      const TileCell d = doors[std::size_t(step / 25) % doors.size()];
+      const bool solid = tiles().solid(d.col, d.row);
+      if (solid || world.overlap_box(tiles().cell_box(d.col, d.row), proxies_only).empty()) {
+        EXPECT_FALSE(world.set_tile(tiles_layer, d.col, d.row, !solid));
+      }
+      hash.u64(tiles().solid(d.col, d.row));
+    }
+    // 1. Every agent's move against the layer's tiles, in parallel (each one reads only the map).
+    const TileMap& map = tiles();
     run(agents.size(), [&](std::size_t b, std::size_t e) {
       for (std::size_t i = b; i < e; ++i) moved[i] = map.move_circle(Circle{agents[i].pos, agents[i].radius}, agents[i].vel);
     });
     // 2. In agent order: the swept disc must touch no prop and no other agent, else it stays
-    // and turns back; the slide's displacement becomes the velocity.
+    // and turns; the slide's displacement becomes the velocity.
     for (std::size_t i = 0; i < agents.size(); ++i) {
       Agent& a = agents[i];
       const Capsule swept{a.pos, moved[i].center, a.radius};
@@ -150,40 +179,32 @@ std::vector<std::uint64_t> run_scenario(const TileMap& map, unsigned threads) {
         hash.u64(ev.b.index);
       }
     hash.u64(0xe7e7);
-    // 4. Swings: a quarter of the agents swing a 140-degree sector ahead of them.
-    swings.clear();
-    for (std::size_t i = std::size_t(step % 4); i < agents.size(); i += 4) {
-      const Agent& a = agents[i];
-      const Real facing = std::atan2(a.vel.y, a.vel.x);
-      swings.push_back(Sector(a.pos, a.radius * 4, facing, Real(1.2217)));
-    }
-    std::vector<std::vector<ProxyHandle>> hit_lists;
-    EXPECT_FALSE(world.batch_query_shape(swings, {}, hit_lists, run));
-    for (const auto& hits : hit_lists) {
-      for (ProxyHandle p : hits) hash.u64(world.user_data(p));
-      hash.u64(0x5a5a);
-    }
-    // 5. Rays from every agent along its velocity (turned by a step-dependent angle), against
-    // the proxies (the agent's own disc excluded by starting outside it) and the tiles.
-    for (std::size_t i = 0; i < agents.size(); ++i) {
-      const Real angle = Real((step * 37 + int(i) * 11) % 628) / 100;
-      const Vec2 d{std::cos(angle), std::sin(angle)};
-      rays[i] = Ray{agents[i].pos + d * (agents[i].radius + 1), d, Real(300)};
-    }
-    std::vector<std::optional<RayCastHit>> ray_hits;
-    EXPECT_FALSE(world.batch_raycast_closest(rays, {}, ray_hits, run));
-    run(rays.size(), [&](std::size_t b, std::size_t e) {
-      for (std::size_t i = b; i < e; ++i) tile_hits[i] = map.raycast(rays[i]);
+    // 4. Swings: a quarter of the agents swing a 140-degree sector ahead of them, hitting what
+    // they can reach (walls of the layer block); rays from every agent (turned by a
+    // step-dependent angle) against the layer and the proxies. In parallel.
+    run(agents.size(), [&](std::size_t b, std::size_t e) {
+      for (std::size_t i = b; i < e; ++i) {
+        const Agent& a = agents[i];
+        QueryOptions opt;
+        opt.exclude = std::span<const ProxyHandle>(&a.proxy, 1);
+        swing_hits[i].clear();
+        if (int(i % 4) == step % 4) {
+          opt.reach = true;
+          swing_hits[i] = world.overlap(Sector(a.pos, a.radius * 4, std::atan2(a.vel.y, a.vel.x), Real(1.2217)), opt);
+          opt.reach = false;
+        }
+        const Real angle = Real((step * 37 + int(i) * 11) % 628) / 100;
+        const Vec2 d{std::cos(angle), std::sin(angle)};
+        ray_hits[i] = world.ray_closest(Ray{a.pos, d, Real(300)}, opt);
+      }
     });
-    for (std::size_t i = 0; i < rays.size(); ++i) {
+    for (std::size_t i = 0; i < agents.size(); ++i) {
+      for (const WorldHit& what : swing_hits[i]) hash_hit(what);
+      hash.u64(0x5a5a);
       if (ray_hits[i]) {
-        hash.u64(ray_hits[i]->user_data);
+        hash_hit(ray_hits[i]->what);
         hash.real(ray_hits[i]->hit.distance);
         hash.vec(ray_hits[i]->hit.normal);
-      }
-      if (tile_hits[i].hit) {
-        hash.real(tile_hits[i].distance);
-        hash.vec(tile_hits[i].point);
       }
     }
     step_hashes.push_back(hash.h);
