@@ -46,7 +46,7 @@ if [[ ! -f $seeds/.done ]]; then
     python3 "$checker" --cli "cat >/dev/null" --n 1 --cases-out "$cases" --work-dir "$work" --keep-work-dir \
       --ops overlap,distance,contact,raycast,sweep,invalid,map_tiled,map_wad,disc_union >/dev/null 2>&1 || true
   fi
-  python3 "$root/fuzz/make_corpus.py" "$seeds/corpus" "$root/.." "$cases" "$work"
+  python3 "$root/fuzz/make_corpus.py" "$seeds/corpus" "$root/../shared" "$cases" "$work"
   touch "$seeds/.done"
 fi
 

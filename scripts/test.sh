@@ -94,10 +94,10 @@ else
 fi
 
 # 4. A short run of every fuzz target (scripts/fuzz.sh: clang 14, ASan+UBSan), when clang is
-# there: FUZZ_SECONDS each (default 20).
+# there: FUZZ_SECONDS each (default 10).
 if command -v clang++-14 >/dev/null; then
   log=$log_dir/fuzz.log
-  if ! step fuzz bash -o pipefail -c 'scripts/fuzz.sh all "$1" 2>&1 | tee "$2"' _ "${FUZZ_SECONDS:-20}" "$log"; then
+  if ! step fuzz bash -o pipefail -c 'scripts/fuzz.sh all "$1" 2>&1 | tee "$2"' _ "${FUZZ_SECONDS:-10}" "$log"; then
     failed+=(fuzz)
   fi
 else

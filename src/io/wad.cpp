@@ -29,7 +29,19 @@ std::string upper(std::string s) {
 WadFile WadFile::open(const std::string& path) {
   std::ifstream f(path, std::ios::binary);
   if (!f) throw LoadError(path, "", "cannot open the file");
-  std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  // Read in blocks (a byte-wise istreambuf_iterator took seconds for Freedoom's 28 MB in the
+  // sanitizer builds: a fuzzing timeout), and never more than kMaxWadBytes: a device or a
+  // runaway file (/dev/zero) is refused instead of growing without bound.
+  constexpr std::size_t kBlock = std::size_t(1) << 20;
+  constexpr std::size_t kMaxWadBytes = std::size_t(1) << 30;
+  std::vector<unsigned char> bytes;
+  while (f) {
+    const std::size_t old = bytes.size();
+    if (old >= kMaxWadBytes) throw LoadError(path, "", "larger than 1 GiB: not a WAD file");
+    bytes.resize(old + kBlock);
+    f.read(reinterpret_cast<char*>(bytes.data() + old), std::streamsize(kBlock));
+    bytes.resize(old + std::size_t(f.gcount()));
+  }
   if (f.bad()) throw LoadError(path, "", "cannot read the file");
   return from_bytes(path, std::move(bytes));
 }
