@@ -7,6 +7,8 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "broadphase/box_ops.hpp"
 #include "collide2d/broadphase.hpp"
@@ -212,6 +214,27 @@ void UniformGrid::raycast(Vec2 origin, Vec2 unit_dir, Real t_max,
       if (r < 0) return;
       t_max = std::min(t_max, r);
     }
+  }
+  // A walk longer than the pool has cells (a long ray over small cells: up to 2^31 steps, a
+  // hang found by fuzzing) becomes a scan of the pool: each proxy once (in the first cell of its
+  // range), offered in order of entry time, so the work is bounded by the proxies.
+  const double steps = double(t_max) * double(inv_cell_) * (std::abs(double(unit_dir.x)) + std::abs(double(unit_dir.y)));
+  if (!(steps <= 4.0 * double(cells_.size()) + 64)) {
+    std::vector<std::pair<Real, std::uint32_t>> order;
+    for (const Cell& c : cells_)
+      for (const Entry& e : c.entries)
+        if (c.x == e.x0 && c.y == e.y0) {
+          const Real t = slab.entry(e.box, t_max);
+          if (t <= t_max) order.push_back({t, e.id});
+        }
+    std::sort(order.begin(), order.end());
+    for (const auto& [t, id] : order) {
+      if (t > t_max) break;
+      Real r = visit(id, t_max);
+      if (r < 0) return;
+      t_max = std::min(t_max, r);
+    }
+    return;
   }
   // Grid walk (one axis step at a time, so the cells a box covers are met in one run: a proxy
   // is offered in the first cell of its range the walk enters, and never again).
