@@ -114,6 +114,9 @@ class SectorMap {
     int s0, s1;  // -1 when none
   };
   int cell_of(double x, double y, int& ci, int& cj) const;
+  // The index grid's column (or row) holding coordinate v along an axis whose grid starts at
+  // `origin` with `n` cells: clamped to [0, n) for any v (huge, infinite or NaN included).
+  int grid_index(double v, double origin, int n) const;
   int locate_from(double px, double py, int cell) const;
   int pick(const std::vector<int>& state) const;
   void build_index();

@@ -207,10 +207,10 @@ void SectorMap::build_index() {
   const double m = h * 1e-9;
 
   auto raster = [&](double ax, double ay, double bx, double by, auto&& add) {
-    const int i0 = std::clamp(int(std::floor((std::min(ax, bx) - gx_) / h)) - 1, 0, nx_ - 1);
-    const int i1 = std::clamp(int(std::floor((std::max(ax, bx) - gx_) / h)) + 1, 0, nx_ - 1);
-    const int j0 = std::clamp(int(std::floor((std::min(ay, by) - gy_) / h)) - 1, 0, ny_ - 1);
-    const int j1 = std::clamp(int(std::floor((std::max(ay, by) - gy_) / h)) + 1, 0, ny_ - 1);
+    const int i0 = std::max(grid_index(std::min(ax, bx), gx_, nx_) - 1, 0);
+    const int i1 = std::min(grid_index(std::max(ax, bx), gx_, nx_) + 1, nx_ - 1);
+    const int j0 = std::max(grid_index(std::min(ay, by), gy_, ny_) - 1, 0);
+    const int j1 = std::min(grid_index(std::max(ay, by), gy_, ny_) + 1, ny_ - 1);
     for (int j = j0; j <= j1; ++j)
       for (int i = i0; i <= i1; ++i)
         if (segment_meets_box(ax, ay, bx, by, gx_ + i * h, gy_ + j * h, gx_ + (i + 1) * h,
@@ -297,6 +297,12 @@ void SectorMap::build_index() {
     state_start_[c + 1] = state_start_[c] + states[c].n;
     for (int k = 0; k < states[c].n; ++k) state_list_.push_back(states[c].v[std::size_t(k)]);
   }
+}
+
+int SectorMap::grid_index(double v, double origin, int n) const {
+  const double f = std::floor((v - origin) / h_);
+  if (!(f > 0)) return 0;  // below the grid, or NaN
+  return f < double(n - 1) ? int(f) : n - 1;
 }
 
 int SectorMap::cell_of(double x, double y, int& ci, int& cj) const {

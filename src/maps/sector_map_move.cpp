@@ -109,10 +109,8 @@ D2 project_to_cone(D2 want, const D2* n, int k) {
 
 template <class F>
 void SectorMap::for_walls_in_box(double x0, double y0, double x1, double y1, F&& f) const {
-  const int i0 = std::clamp(int(std::floor((x0 - gx_) / h_)), 0, nx_ - 1);
-  const int i1 = std::clamp(int(std::floor((x1 - gx_) / h_)), 0, nx_ - 1);
-  const int j0 = std::clamp(int(std::floor((y0 - gy_) / h_)), 0, ny_ - 1);
-  const int j1 = std::clamp(int(std::floor((y1 - gy_) / h_)), 0, ny_ - 1);
+  const int i0 = grid_index(x0, gx_, nx_), i1 = grid_index(x1, gx_, nx_);
+  const int j0 = grid_index(y0, gy_, ny_), j1 = grid_index(y1, gy_, ny_);
   for (int j = j0; j <= j1; ++j)
     for (int i = i0; i <= i1; ++i) {
       const std::size_t c = std::size_t(j) * std::size_t(nx_) + std::size_t(i);

@@ -1,0 +1,66 @@
+// collide2d - 2D collision detection for games. MIT License.
+// Regression (fuzz target `world`, UBSan: float-to-int overflow in SectorMap's wall index): a
+// gather region far larger than the map, far away from it, or reaching the largest finite
+// coordinates clamps to the index grid. The lines given are compared with a scan of every line.
+#include <gtest/gtest.h>
+
+#include <limits>
+#include <random>
+#include <set>
+#include <vector>
+
+#include "collide2d/sector_map.hpp"
+
+using namespace collide2d;
+
+namespace {
+
+SectorMap random_map(std::mt19937& rng, SectorMapDesc& d) {
+  auto uni = [&](double lo, double hi) { return lo + (hi - lo) * (double(rng()) / 4294967296.0); };
+  for (int i = 0; i < 60; ++i) d.vertices.push_back({Real(uni(-400, 400)), Real(uni(-300, 300))});
+  d.sector_count = 2;
+  for (int i = 0; i < 90; ++i) {
+    MapLine l;
+    l.v1 = int(rng() % 60u);
+    l.v2 = int(rng() % 60u);
+    l.front = int(rng() % 3) - 1;
+    l.back = int(rng() % 3) - 1;
+    d.lines.push_back(l);
+  }
+  return SectorMap(d);
+}
+
+}  // namespace
+
+TEST(SectorMapHugeRegion, GatherClampsToTheGridForAnyFiniteRegion) {
+  std::mt19937 rng(5);
+  SectorMapDesc d;
+  const SectorMap sm = random_map(rng, d);
+  // Every blocking line with two distinct ends: what a region covering the whole map must give.
+  std::set<std::uint32_t> all;
+  for (std::size_t i = 0; i < d.lines.size(); ++i) {
+    const MapLine& l = d.lines[i];
+    const bool blocks = l.front < 0 || l.back < 0 || l.impassable;
+    if (blocks && !(d.vertices[std::size_t(l.v1)] == d.vertices[std::size_t(l.v2)])) all.insert(std::uint32_t(i));
+  }
+  ASSERT_FALSE(all.empty());
+  const Real big = std::numeric_limits<Real>::max();
+  const Real huge[] = {Real(1e6), Real(3e9), Real(1e30), big};
+  for (Real h : huge) {
+    std::vector<Obstacle> obs;
+    sm.gather(Aabb{{-h, -h}, {h, h}}, obs, 1);
+    std::set<std::uint32_t> got;
+    for (const Obstacle& o : obs) got.insert(o.element);
+    EXPECT_EQ(got, all) << "region half-size " << double(h);
+  }
+  // Regions wholly beyond the map on any side, however far: nothing.
+  const Real far[] = {Real(1e4), Real(5e9), Real(1e30), big / 2};
+  for (Real f : far) {
+    const Aabb beyond[] = {{{f, -1}, {big, 1}}, {{-big, -1}, {-f, 1}}, {{-1, f}, {1, big}}, {{-1, -big}, {1, -f}}};
+    for (const Aabb& r : beyond) {
+      std::vector<Obstacle> obs;
+      sm.gather(r, obs, 1);
+      EXPECT_TRUE(obs.empty()) << "region at " << double(f);
+    }
+  }
+}
