@@ -13,6 +13,7 @@
 int main(int argc, char** argv) {
   bench::register_pair_benchmarks();
   bench::register_sector_swing_benchmarks();
+  bench::register_mover_benchmarks();  // with Box2D v3's mover beside each scene
 #ifdef BENCH_HAVE_BOX2D3
   bench::v3::register_pair_benchmarks_box2d3();
   bench::v3::register_sweep_benchmarks_box2d3();

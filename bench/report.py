@@ -7,7 +7,7 @@ Usage:
   report.py RESULTS.json --update FILE   replace the text between the report markers in FILE
 
 Benchmark names are "<query>/<library>/<kind a>/<kind b>", "raycast/<library>/<kind>" and
-"swing/<method>/<narrow|wide>". With repetitions, the median aggregate is used.
+"swing/<method>/<narrow|wide>", "mover/<scene>/<agents>/<row>". With repetitions, the median aggregate is used.
 Standard library only.
 """
 
@@ -220,6 +220,55 @@ def world_tables(results):
     return lines
 
 
+MOVER_ROWS = [("collide2d_crowd", "box2d3_mover", "`World::move_crowd`, 1 thread: map + props + agents"),
+              ("collide2d_crowd_2threads", "box2d3_mover", "`World::move_crowd`, 2 threads (wall-clock)"),
+              ("collide2d_move", "box2d3_mover", "`World::move` per agent: map + props + agents"),
+              ("collide2d_walls_only", "box2d3_walls_only", "map alone: `TileMap` / `SectorMap::move_circle`")]
+
+
+def mover_tables(results):
+    """Crowds through one world: agent-steps per second, Box2D v3's mover beside each row."""
+    cases = []
+    for n in results:
+        if n.startswith("mover/"):
+            _, scene, agents, _row = n.split("/")
+            if (scene, int(agents)) not in cases:
+                cases.append((scene, int(agents)))
+    if not cases:
+        return []
+
+    def ns_of(name):
+        r = results.get(name)
+        if not r:
+            return None
+        if name.endswith("_2threads"):  # threads: wall-clock (CPU time counts the caller only)
+            return r[1]["real_time"] * TO_NS[r[1].get("time_unit", "ns")]
+        return r[0]
+
+    lines = ["| scene | agents | collide2d | us per step | M agent-steps/s | Box2D v3 us | M agent-steps/s | "
+             "ratio | in wall | in prop | agent pairs | Box2D v3 in wall / prop / pairs |",
+             "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+    for scene, agents in cases:
+        for ours, peer, label in MOVER_ROWS:
+            c, p = ns_of(f"mover/{scene}/{agents}/{ours}"), ns_of(f"mover/{scene}/{agents}/{peer}")
+            if c is None:
+                continue
+            cr = results[f"mover/{scene}/{agents}/{ours}"][1]
+            pr = results.get(f"mover/{scene}/{agents}/{peer}", (None, {}))[1]
+            checks = " / ".join(str(int(pr.get(k, 0))) for k in ("in_wall", "in_prop", "agent_pairs")) if p else "-"
+            lines.append(f"| {scene} | {agents} | {label} | {fmt_ns(c / 1e3)} | {agents / c * 1e3:.2f} | "
+                         f"{fmt_ns(p / 1e3) if p else '-'} | {f'{agents / p * 1e3:.2f}' if p else '-'} | "
+                         f"{fmt_ratio(p / c) if p else '-'} | {int(cr.get('in_wall', 0))} | "
+                         f"{int(cr.get('in_prop', 0))} | {int(cr.get('agent_pairs', 0))} | {checks} |")
+    lines.append("")
+    lines.append("Ratio = Box2D v3 time / collide2d time (above 1: collide2d is faster). The checks "
+                 "count agent-steps ending deeper than the scene's tolerance in a wall or a prop, and "
+                 "agent pairs overlapping deeper than it, summed over every step of the run (the "
+                 "walls-only rows check walls only).")
+    lines.append("")
+    return lines
+
+
 def swing_table(results):
     methods = [("collide2d_batch", "`sector_hits` (structure of arrays)"),
                ("collide2d_per_disk", "`overlaps(sector, circle)` per disk"),
@@ -299,6 +348,9 @@ def report(ctx, results, clock):
     sw = sweep_tables(results)
     if sw:
         out += ["### Sweeps beside Box2D 2.4.1 and v3", ""] + sw
+    mv = mover_tables(results)
+    if mv:
+        out += ["### Crowds through one world beside Box2D v3's mover", ""] + mv
     wt = world_tables(results)
     if wt:
         out += ["### Broad phase and world beside Box2D 2.4.1 and v3", ""] + wt
