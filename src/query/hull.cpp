@@ -479,6 +479,32 @@ Manifold convex_contact(const Hull& a, const Hull& b) {
   return m;
 }
 
+namespace {
+// The axis of least penetration of the point c into h's core, as max_separation finds it: its
+// separation `as` and unit axis `an` (sign: pushing c away from h, negated when c is a).
+void separation_axis(const Hull& h, Vec2 c, bool point_is_a, Real& as, Vec2& an) {
+  if (h.count == 1) {
+    Vec2 dv = c - h.v[0];
+    Real l = length(dv);
+    as = l;
+    an = l > 0 ? (point_is_a ? -dv : dv) / l : Vec2{0, 1};
+    return;
+  }
+  int edges = h.count == 2 ? 2 : h.count;
+  for (int i = 0; i < edges; ++i) {
+    Real s = dot(h.n[i], c - h.v[i]);
+    if (s > as) { as = s; an = h.n[i]; }
+  }
+  if (h.count == 2) {
+    Vec2 dd = perp(h.n[0]);
+    Real s1 = dot(dd, c - h.v[1]), s0 = -dot(dd, c - h.v[0]);
+    if (s1 > as) { as = s1; an = dd; }
+    if (s0 > as) { as = s0; an = -dd; }
+  }
+  if (point_is_a) an = -an;
+}
+}  // namespace
+
 Manifold point_hull_contact(const Hull& h, Vec2 c, Real rc, bool c_area, bool point_is_a) {
   // convex_contact for a one-point core (a point or disk at c, radius rc) against h, without
   // the generic steps that cannot apply to it (a point has no edge to clip against).
@@ -488,33 +514,16 @@ Manifold point_hull_contact(const Hull& h, Vec2 c, Real rc, bool c_area, bool po
   const Real d = point_core_distance(h, c, &q);
   if (d > R) return m;
   m.touching = true;
-  // The separation axis as max_separation finds it (its sign: pushing c away from h).
-  Real as = -std::numeric_limits<Real>::max();
-  Vec2 an{1, 0};
-  if (h.count == 1) {
-    Vec2 dv = c - h.v[0];
-    Real l = length(dv);
-    as = l;
-    an = l > 0 ? (point_is_a ? -dv : dv) / l : Vec2{0, 1};
-  } else {
-    int edges = h.count == 2 ? 2 : h.count;
-    for (int i = 0; i < edges; ++i) {
-      Real s = dot(h.n[i], c - h.v[i]);
-      if (s > as) { as = s; an = h.n[i]; }
-    }
-    if (h.count == 2) {
-      Vec2 dd = perp(h.n[0]);
-      Real s1 = dot(dd, c - h.v[1]), s0 = -dot(dd, c - h.v[0]);
-      if (s1 > as) { as = s1; an = dd; }
-      if (s0 > as) { as = s0; an = -dd; }
-    }
-    if (point_is_a) an = -an;
-  }
   // Normal from a to b.
   const Vec2 pa = point_is_a ? c : q, pb = point_is_a ? q : c;
   const Real ra = point_is_a ? rc : h.radius, rb = point_is_a ? h.radius : rc;
   Real scale = std::max({std::fabs(pa.x), std::fabs(pa.y), R, Real(1)});
   const bool separated = d > R * Real(1e-4) + scale * kRelEps;
+  // The separation axis as max_separation finds it (its sign: pushing c away from h); only
+  // the cores that (nearly) touch need it.
+  Real as = -std::numeric_limits<Real>::max();
+  Vec2 an{1, 0};
+  if (!separated) separation_axis(h, c, point_is_a, as, an);
   if (separated) {
     m.normal = (pb - pa) / d;
     m.depth = R - d;

@@ -18,6 +18,7 @@ bool hull_overlaps(const Hull& a, const Hull& b);
 Manifold point_hull_contact(const Hull& h, Vec2 c, Real rc, bool c_area, bool point_is_a);
 RayHit circle_raycast(Vec2 c, Real r, Vec2 origin, Vec2 dir, Real max_distance);
 RayHit aabb_raycast(const Aabb& b, Vec2 origin, Vec2 dir, Real max_distance);
+RayHit segment_raycast(Vec2 a, Vec2 b, Vec2 origin, Vec2 dir, Real max_distance);
 
 namespace {
 
@@ -343,6 +344,9 @@ RayHit raycast(const S& s, const Ray& ray) {
     h.point = ray.origin + u * h.distance;
     h.normal = s.rot.apply(h.normal);
     return h;
+  } else if constexpr (std::is_same_v<S, Segment>) {
+    if (!(s.a == s.b)) return segment_raycast(s.a, s.b, ray.origin, u, ray.max_distance);  // no hull to build
+    return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
   } else if constexpr (std::is_same_v<S, Aabb>) {
     if (s.min.x < s.max.x && s.min.y < s.max.y) return aabb_raycast(s, ray.origin, u, ray.max_distance);
     return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);

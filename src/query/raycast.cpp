@@ -2,6 +2,7 @@
 // Ray casts against hulls (flat edges pushed out by the radius, vertex circles) and
 // sector pieces (two radial edges and one arc).
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 #include "query/convex.hpp"
@@ -17,11 +18,12 @@ struct Best {
 };
 
 // Ray against the segment a-b; normal reported as `n_out` (or the side facing the origin).
+// A hit no nearer than the best so far is dropped before its normal is computed (offer would
+// drop it too).
 void ray_segment(Vec2 o, Vec2 u, Vec2 a, Vec2 b, Best& best, const Vec2* n_out) {
   Vec2 e = b - a;
   Real den = cross(u, e);
   Vec2 w = a - o;
-  Vec2 side = perp(e);
   if (den == 0) {
     if (cross(u, w) != 0) return;  // parallel, off the line
     Real ta = dot(w, u), tb = dot(b - o, u);
@@ -30,11 +32,16 @@ void ray_segment(Vec2 o, Vec2 u, Vec2 a, Vec2 b, Best& best, const Vec2* n_out) 
     best.offer(t, n_out ? *n_out : -u);
     return;
   }
-  Real t = cross(w, e) / den;
   Real s = cross(w, u) / den;
-  if (s < 0 || s > 1 || t < 0) return;
-  Vec2 n = n_out ? *n_out : normalize(dot(side, u) < 0 ? side : -side);
-  best.offer(t, n);
+  if (s < 0 || s > 1) return;
+  Real t = cross(w, e) / den;
+  if (t < 0 || !(t < best.t)) return;
+  if (n_out) {
+    best.offer(t, *n_out);
+    return;
+  }
+  Vec2 side = perp(e);
+  best.offer(t, normalize(dot(side, u) < 0 ? side : -side));
 }
 
 // Ray against a circle, entering hits only; `accept` filters the hit point.
@@ -68,27 +75,32 @@ RayHit finish(const Best& best, Vec2 o, Vec2 u, Real max_distance) {
 // Implemented in hull.cpp (internal; declared here so convex.hpp stays as it is).
 Real point_core_distance(const Hull& h, Vec2 p, Vec2* nearest);
 
+// A segment a != b without radius: the origin on it is decided exactly (for float input);
+// a hit beyond max_distance gets no normal.
+RayHit segment_raycast(Vec2 a, Vec2 b, Vec2 o, Vec2 u, Real max_distance) {
+  if (orient(a, b, o) == 0 && dot_w(a, o, a, b) >= 0 && dot_w(b, o, a, b) <= 0) return {true, true, 0, o, {}};
+  Best best;
+  if (max_distance < best.t) best.t = std::nextafter(max_distance, best.t);  // farther hits: a miss either way
+  ray_segment(o, u, a, b, best, nullptr);
+  if (!(best.t <= max_distance)) return {};
+  return finish(best, o, u, max_distance);
+}
+
 RayHit hull_raycast(const Hull& h, Vec2 o, Vec2 u, Real max_distance) {
+  if (h.radius == 0 && h.count == 2) return segment_raycast(h.v[0], h.v[1], o, u, max_distance);
   Best best;
   if (h.radius > 0) {
     Vec2 q;
     if (point_core_distance(h, o, &q) <= h.radius) return {true, true, 0, o, {}};
   } else if (h.count == 1) {
     if (o == h.v[0]) return {true, true, 0, o, {}};
-  } else if (h.count == 2) {  // on the segment, exactly (no distance needed)
-    Vec2 a = h.v[0], b = h.v[1];
-    if (orient(a, b, o) == 0 && dot_w(a, o, a, b) >= 0 && dot_w(b, o, a, b) <= 0) return {true, true, 0, o, {}};
-  }  // (a polygon core tests the origin in its clip loop)
+  }  // (a segment core went to segment_raycast; a polygon core tests the origin in its clip loop)
   if (h.count == 1) {
     if (h.radius > 0) {
       ray_circle(o, u, h.v[0], h.radius, best, [](Vec2) { return true; });
     } else if (cross(u, h.v[0] - o) == 0 && dot(u, h.v[0] - o) >= 0) {
       best.offer(dot(u, h.v[0] - o), -u);
     }
-    return finish(best, o, u, max_distance);
-  }
-  if (h.radius == 0 && h.count == 2) {
-    ray_segment(o, u, h.v[0], h.v[1], best, nullptr);
     return finish(best, o, u, max_distance);
   }
   if (h.radius == 0) {  // convex polygon: clip the ray against every edge's half-plane
