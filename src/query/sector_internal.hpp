@@ -1,0 +1,109 @@
+// collide2d - 2D collision detection for games. MIT License.
+#pragma once
+// Internal: what the sector files share (sector.cpp: pieces and their distances;
+// sector_contact.cpp: contact of convex parts; sector_escape.cpp: the numeric escape search
+// from a non-convex union; sector_wide.cpp: the exact contact of a wide sector).
+#include <algorithm>
+#include <cmath>
+
+#include "query/convex.hpp"
+#include "query/geometry.hpp"
+
+namespace collide2d::inline COLLIDE2D_ABI::detail {
+
+/// The least of h's core vertices along n.
+inline Real min_along(const Hull& h, Vec2 n) {
+  Real m = dot(h.v[0], n);
+  for (int i = 1; i < h.count; ++i) m = std::min(m, dot(h.v[i], n));
+  return m;
+}
+
+/// Calls f(n) for every candidate normal of the Minkowski difference of a piece and a hull:
+/// the hull's edge normals (negated) and end caps, the piece's flat normals and bisector, and
+/// the radial directions from the piece's corners to the hull's vertices. The shortest escape
+/// of two overlapping convex parts is along one of them.
+template <class F>
+void piece_hull_normals(const Piece& p, const Hull& h, F&& f) {
+  int edges = h.count >= 3 ? h.count : (h.count == 2 ? 2 : 0);
+  for (int i = 0; i < edges; ++i) f(-h.n[i]);
+  if (h.count == 2) { f(perp(h.n[0])); f(-perp(h.n[0])); }
+  f(p.normal_lo());
+  f(p.normal_hi());
+  f(p.mid);
+  const Vec2 apex[3] = {p.c, p.c + p.lo * p.r, p.c + p.hi * p.r};
+  for (int i = 0; i < h.count; ++i)
+    for (Vec2 a : apex) {
+      Vec2 d = h.v[i] - a;
+      if (length_sq(d) > 0) f(normalize(d));
+    }
+}
+
+/// Candidate normals of two overlapping convex pieces (see piece_hull_normals).
+template <class F>
+void piece_piece_normals(const Piece& a, const Piece& b, F&& f) {
+  f(a.normal_lo());
+  f(a.normal_hi());
+  f(-b.normal_lo());
+  f(-b.normal_hi());
+  f(a.mid);
+  f(-b.mid);
+  const Vec2 pa[3] = {a.c, a.c + a.lo * a.r, a.c + a.hi * a.r};
+  const Vec2 pb[3] = {b.c, b.c + b.lo * b.r, b.c + b.hi * b.r};
+  for (Vec2 x : pa)
+    for (Vec2 y : pb)
+      if (length_sq(y - x) > 0) f(normalize(y - x));
+}
+
+// ---- the escape from a non-convex union (sector_escape.cpp) --------------------------------
+
+/// a's pieces, and b as pieces (a sector) or as one hull.
+struct Parts {
+  const Piece* pieces = nullptr;  ///< a's pieces (b's too when b is a sector)
+  int count = 0;
+  const Hull* hull = nullptr;     ///< b as a hull, when it is one
+};
+
+/// Quick rejections before the exact tests: two pieces whose circles are apart, a piece
+/// whose circle is farther from the hull's core than the hull's radius.
+inline bool circles_apart(const Piece& a, const Piece& b) { return length(b.c - a.c) > a.r + b.r; }
+inline bool circle_apart(const Piece& a, const Hull& h) {
+  return point_hull_distance(h, a.c, nullptr) > a.r + h.radius;
+}
+
+/// An escape from a non-convex sector counts only if b stays free for a further
+/// kEscapeMarginRel of the depth plus kEscapeMarginAbs of the pair's size (a notch thinner
+/// than that is not a way out: any further push would re-enter the sector). These are the
+/// tolerances of the query protocol's reading of depth, independent of the scalar type.
+inline constexpr Real kEscapeMarginRel = Real(4e-3);
+inline constexpr Real kEscapeMarginAbs = Real(2e-4);
+inline constexpr Real kEscapeMarginOffset = Real(1e-5);  ///< of the largest coordinate magnitude
+
+/// Points checked along the robustness margin beyond an exit (the free set along a line
+/// need not be one interval: b may squeeze through a gap barely wider than itself).
+inline constexpr int kMarginSamples = 6;
+
+/// The first robust exit of b from a's pieces along a direction.
+struct Escape {
+  const Parts& a;
+  const Parts& b;
+  Real reach;  ///< beyond this translation nothing overlaps
+  Real eps;    ///< bisection resolution
+  Real slack;  ///< free space b needs beyond an exit for it to count
+
+  int b_count() const { return b.hull ? 1 : b.count; }
+  /// The least t >= 0 such that b moved by t n is robustly free of a (bisection on the exact
+  /// overlap tests).
+  Real exit(Vec2 n) const;
+};
+
+/// The unit vector at angle th.
+inline Vec2 unit_at(Real th) { return {std::cos(th), std::sin(th)}; }
+
+/// The least robust exit over directions in [th0 - w, th0 + w] (radians); sets th.
+Real search_exit(const Escape& esc, Real th0, Real w, int half_samples, Real& th);
+
+/// The shortest escape of b from a's union found by a search over directions (the extra
+/// directions first, then 96 even ones refined by golden-section search).
+Manifold union_contact(const Parts& a, const Parts& b, Real reach, Real scale, const Vec2* extra, int extra_count);
+
+}  // namespace collide2d::detail

@@ -1,0 +1,327 @@
+// collide2d - 2D collision detection for games. MIT License.
+// Contact with a wide sector (half_angle above pi/2: two half-disks, not convex), exactly:
+// the shortest translation of b that leaves the union's interior is a local minimum of the
+// distance on one convex pair's boundary or a corner where two boundaries cross; the
+// candidates are enumerated shortest first (see exact_wide_contact).
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "query/sector_internal.hpp"
+
+namespace collide2d::inline COLLIDE2D_ABI::detail {
+
+namespace {
+
+// A curve of translations v of b: a line {v : v.a = off}, a segment a-b, or a circle.
+struct Curve {
+  enum Kind { kLine, kSeg, kCircle } kind;
+  Vec2 a, b;
+  Real r = 0;  // circle radius, or the line's offset
+};
+
+// The translations v at which b (core h grown by h.radius) touches the disk of radius R
+// around q from outside: v = q - x for x on the outline of the core grown by R + h.radius.
+void outline_curves(Vec2 q, const Hull& h, Real R, std::vector<Curve>& out) {
+  if (h.count == 1) {
+    if (R > 0) out.push_back({Curve::kCircle, q - h.v[0], {}, R});
+    return;
+  }
+  int edges = h.count == 2 ? 2 : h.count;
+  for (int i = 0; i < edges; ++i) {
+    Vec2 off = h.n[i] * R;
+    out.push_back({Curve::kSeg, q - (h.v[i] + off), q - (h.v[(i + 1) % h.count] + off), 0});
+  }
+  if (R > 0)
+    for (int i = 0; i < h.count; ++i) out.push_back({Curve::kCircle, q - h.v[i], {}, R});
+}
+
+// Intersection points of two curves, appended to out.
+void intersect(const Curve& x, const Curve& y, std::vector<Vec2>& out) {
+  auto linear = [](const Curve& c, Vec2& p, Vec2& d, Real& lo, Real& hi) {
+    if (c.kind == Curve::kLine) { p = c.a * c.r; d = perp(c.a); lo = -std::numeric_limits<Real>::max(); hi = -lo; }
+    else { p = c.a; d = c.b - c.a; lo = Real(-1e-6); hi = Real(1) + Real(1e-6); }
+  };
+  if (x.kind != Curve::kCircle && y.kind != Curve::kCircle) {
+    Vec2 p1, d1, p2, d2;
+    Real l1, h1, l2, h2;
+    linear(x, p1, d1, l1, h1);
+    linear(y, p2, d2, l2, h2);
+    Real den = cross(d1, d2);
+    if (std::fabs(den) <= std::numeric_limits<Real>::epsilon() * length(d1) * length(d2)) return;
+    Real t = cross(p2 - p1, d2) / den, u = cross(p2 - p1, d1) / den;
+    if (t >= l1 && t <= h1 && u >= l2 && u <= h2) out.push_back(p1 + d1 * t);
+    return;
+  }
+  if (x.kind != Curve::kCircle || y.kind != Curve::kCircle) {
+    const Curve& c = x.kind == Curve::kCircle ? x : y;
+    const Curve& l = x.kind == Curve::kCircle ? y : x;
+    Vec2 p, d;
+    Real lo, hi;
+    linear(l, p, d, lo, hi);
+    Vec2 m = p - c.a;
+    Real a = dot(d, d), b = dot(d, m), cc = dot(m, m) - c.r * c.r;
+    Real disc = b * b - a * cc;
+    if (a <= 0 || disc < 0) return;
+    Real sq = std::sqrt(disc);
+    for (Real t : {(-b - sq) / a, (-b + sq) / a})
+      if (t >= lo && t <= hi) out.push_back(p + d * t);
+    return;
+  }
+  Vec2 d = y.a - x.a;
+  Real l = length(d);
+  if (l <= 0 || l > x.r + y.r || l < std::fabs(x.r - y.r)) return;
+  Vec2 u = d / l;
+  Real along = (l * l + x.r * x.r - y.r * y.r) / (2 * l);
+  Real h = std::sqrt(std::max(Real(0), x.r * x.r - along * along));
+  out.push_back(x.a + u * along + perp(u) * h);
+  out.push_back(x.a + u * along - perp(u) * h);
+}
+
+}  // namespace
+
+namespace {
+
+// The outline of a piece grown by R, as translations v = q - x of the moving shape.
+void outline_curves(Vec2 q, const Piece& p, Real R, std::vector<Curve>& out) {
+  const Vec2 e[2][2] = {{p.c, p.c + p.lo * p.r}, {p.c + p.hi * p.r, p.c}};
+  const Vec2 nn[2] = {p.normal_lo(), p.normal_hi()};
+  for (int k = 0; k < 2; ++k)
+    out.push_back({Curve::kSeg, q - (e[k][0] + nn[k] * R), q - (e[k][1] + nn[k] * R), 0});
+  out.push_back({Curve::kCircle, q - p.c, {}, p.r + R});
+  if (R > 0)
+    for (Vec2 corner : {p.c, p.c + p.lo * p.r, p.c + p.hi * p.r}) out.push_back({Curve::kCircle, q - corner, {}, R});
+}
+
+// b as one hull, for the exact escape from a wide sector.
+struct HullSide {
+  const Hull& h;
+  int count() const { return 1; }
+  Real min_along(int, Vec2 n) const { return detail::min_along(h, n) - h.radius; }
+  void outline(int, Vec2 q, Real R, std::vector<Curve>& out) const { outline_curves(q, h, R + h.radius, out); }
+  template <class F>
+  void normals(const Piece& p, int, F&& f) const { piece_hull_normals(p, h, f); }
+  bool touches(const Piece& s, int) const { return !circle_apart(s, h) && core_distance(s, h).distance <= h.radius; }
+  Real penetration(const Piece& s, int) const {
+    if (circle_apart(s, h) || core_distance(s, h).distance > h.radius) return 0;
+    Manifold m = convex_contact(s, h);
+    return m.touching ? m.depth : 0;
+  }
+  DistanceResult closest(const Piece& s, int) const { return grow(core_distance(s, h), 0, h.radius); }
+  Aabb box() const {
+    Aabb b{h.v[0], h.v[0]};
+    for (int i = 1; i < h.count; ++i) { b.min = min(b.min, h.v[i]); b.max = max(b.max, h.v[i]); }
+    return {b.min - Vec2{h.radius, h.radius}, b.max + Vec2{h.radius, h.radius}};
+  }
+  Parts parts() const { return {nullptr, 0, &h}; }
+};
+
+// b as the one or two pieces of a sector.
+struct PieceSide {
+  const SectorParts& s;
+  int count() const { return s.count; }
+  Real min_along(int j, Vec2 n) const { return -s.piece[j].support_value(-n); }
+  void outline(int j, Vec2 q, Real R, std::vector<Curve>& out) const { outline_curves(q, s.piece[j], R, out); }
+  template <class F>
+  void normals(const Piece& p, int j, F&& f) const { piece_piece_normals(p, s.piece[j], f); }
+  bool touches(const Piece& a, int j) const {
+    return !circles_apart(a, s.piece[j]) && core_distance(a, s.piece[j]).distance <= 0;
+  }
+  Real penetration(const Piece& a, int j) const {
+    if (circles_apart(a, s.piece[j])) return 0;
+    Manifold m = convex_contact(a, s.piece[j]);
+    return m.touching ? m.depth : 0;
+  }
+  DistanceResult closest(const Piece& a, int j) const { return core_distance(a, s.piece[j]); }
+  Aabb box() const {
+    const Piece& p = s.piece[0];
+    return {p.c - Vec2{p.r, p.r}, p.c + Vec2{p.r, p.r}};
+  }
+  Parts parts() const { return {s.piece, s.count, nullptr}; }
+};
+
+// A wide sector is two half-disks P0, P1; b (one or two convex parts B_j) must leave every
+// interior. The free set of translations is the complement of the convex Minkowski
+// differences M_ij = P_i - B_j, so its point nearest the origin is a local minimum of the
+// distance on one boundary (along a candidate normal of that pair), or a corner where two
+// boundaries cross. Each boundary is made of: the line of P_i's flat side (support-based),
+// the outline of B_j grown by the radius (touching the arc) and the outlines of B_j around
+// P_i's two corners; corners are intersection points of curves of different pairs.
+// Candidates are checked shortest first; an escape must stay free a little further along
+// its direction (the margins above), and near a corner that is free but only a point (such
+// as the notch's apex) a short directional search finds the robust escape next to it.
+/// The sizes and tolerances of one wide-sector contact.
+struct WideScale {
+  Real reach;    ///< beyond this translation nothing overlaps
+  Real scale;    ///< the largest coordinate magnitude involved (at least 1)
+  Real pen_tol;  ///< a penetration this shallow is rounding, not geometry
+  Real slack;    ///< free space b needs beyond an escape for it to count
+};
+
+template <class Side>
+WideScale wide_scale(const SectorParts& a, const Side& b) {
+  const Vec2 c = a.piece[0].c;
+  const Aabb bb = b.box();
+  const Real reach = 2 * a.piece[0].r + length(bb.max - bb.min);
+  const Real scale = std::max({std::fabs(c.x), std::fabs(c.y), std::fabs(bb.min.x), std::fabs(bb.min.y), reach, Real(1)});
+  constexpr Real eps = std::numeric_limits<Real>::epsilon();
+  return {reach, scale, reach * eps * 64 + scale * eps * 8, reach * kEscapeMarginAbs + scale * kEscapeMarginOffset};
+}
+
+/// The candidate escapes (translations of b): each pair's local minima along its candidate
+/// normals, and the corners where the boundaries of two different pairs cross.
+template <class Side>
+void wide_candidates(const SectorParts& a, const Side& b, std::vector<Vec2>& cand) {
+  const Piece* pa[2] = {&a.piece[0], &a.piece[1]};
+  const Vec2 c = a.piece[0].c;
+  const Real r = a.piece[0].r;
+  cand.reserve(512);
+  // (Leaving the whole disk is among these: each direction is in one half-disk's arc.)
+  for (const Piece* p : pa)
+    for (int j = 0; j < b.count(); ++j)
+      b.normals(*p, j, [&](Vec2 n) {
+        Real f = p->support_value(n) - b.min_along(j, n);
+        if (f >= 0) cand.push_back(n * f);
+      });
+  // Curves of each pair (i, j); corners between different pairs.
+  std::vector<Curve> g[4], gc[2];
+  for (int i = 0; i < 2; ++i)
+    for (int j = 0; j < b.count(); ++j) {
+      const Piece& p = *pa[i];
+      std::vector<Curve>& gg = g[i * 2 + j];
+      Vec2 m = p.normal_lo();  // a half-disk's flat side
+      gg.push_back({Curve::kLine, m, {}, dot(c, m) - b.min_along(j, m)});
+      b.outline(j, c + p.lo * r, 0, gg);
+      b.outline(j, c + p.hi * r, 0, gg);
+    }
+  for (int j = 0; j < b.count(); ++j) b.outline(j, c, r, gc[j]);  // the same for both pieces
+  const int pairs = 2 * b.count();
+  auto group = [&](int k) -> const std::vector<Curve>& { return g[(k / b.count()) * 2 + k % b.count()]; };
+  for (int k = 0; k < pairs; ++k)
+    for (int l = k + 1; l < pairs; ++l)
+      for (const Curve& x : group(k))
+        for (const Curve& y : group(l)) intersect(x, y, cand);
+  for (int k = 0; k < pairs; ++k)
+    for (int j = 0; j < b.count(); ++j)
+      for (const Curve& x : group(k))
+        for (const Curve& y : gc[j]) intersect(x, y, cand);
+  if (b.count() == 2)
+    for (const Curve& x : gc[0])
+      for (const Curve& y : gc[1]) intersect(x, y, cand);
+  std::sort(cand.begin(), cand.end(), [](Vec2 u, Vec2 v) { return length_sq(u) < length_sq(v); });
+}
+
+/// a's piece i with b moved by v (moving b by +v is moving a by -v).
+inline Piece shifted(const SectorParts& a, int i, Vec2 v) {
+  Piece s = a.piece[i];
+  s.c -= v;
+  return s;
+}
+
+/// The contact for the escape `best` along the unit n: the closest pair at the touching
+/// position (pushed on by a rounding-sized step, so that the closest pair is that of touching
+/// shapes), moved back half the depth.
+template <class Side>
+Manifold wide_manifold(const SectorParts& a, const Side& b, Vec2 best, Vec2 n, Real pen_tol) {
+  Manifold m;
+  m.touching = true;
+  m.normal = n;
+  m.depth = length(best);
+  Vec2 at = best + n * (pen_tol * 4);
+  DistanceResult near{std::numeric_limits<Real>::max(), {}, {}};
+  for (int i = 0; i < 2; ++i)
+    for (int j = 0; j < b.count(); ++j) {
+      DistanceResult d = b.closest(shifted(a, i, at), j);
+      if (d.distance < near.distance) near = d;
+    }
+  m.point_count = 1;
+  m.points[0] = (near.point_a + at + near.point_b) * Real(0.5);
+  return m;
+}
+
+// A wide sector is two half-disks P0, P1; b (one or two convex parts B_j) must leave every
+// interior. The free set of translations is the complement of the convex Minkowski
+// differences M_ij = P_i - B_j, so its point nearest the origin is a local minimum of the
+// distance on one boundary (along a candidate normal of that pair), or a corner where two
+// boundaries cross. Each boundary is made of: the line of P_i's flat side (support-based),
+// the outline of B_j grown by the radius (touching the arc) and the outlines of B_j around
+// P_i's two corners; corners are intersection points of curves of different pairs.
+// Candidates are checked shortest first; an escape must stay free a little further along
+// its direction (the margins above), and near a corner that is free but only a point (such
+// as the notch's apex) a short directional search finds the robust escape next to it.
+template <class Side>
+Manifold exact_wide_contact(const SectorParts& a, const Side& b) {
+  bool any = false;
+  for (int i = 0; i < 2; ++i)
+    for (int j = 0; j < b.count() && !any; ++j) any = b.touches(a.piece[i], j);
+  if (!any) return {};
+  const WideScale ws = wide_scale(a, b);
+  std::vector<Vec2> cand;
+  wide_candidates(a, b, cand);
+  // Leaving the union means leaving every piece: no escape is shorter than the deepest pair's
+  // own (convex) depth, so shorter candidates need no checking.
+  Real lower = 0;
+  for (int i = 0; i < 2; ++i)
+    for (int j = 0; j < b.count(); ++j) lower = std::max(lower, b.penetration(a.piece[i], j));
+  lower -= ws.pen_tol + ws.slack;
+  auto penetrates = [&](Vec2 v) {
+    for (int i = 0; i < 2; ++i)
+      for (int j = 0; j < b.count(); ++j)
+        if (b.penetration(shifted(a, i, v), j) > ws.pen_tol) return true;
+    return false;
+  };
+  auto touches = [&](Vec2 v) {  // strictly: any common point at all
+    for (int i = 0; i < 2; ++i)
+      for (int j = 0; j < b.count(); ++j)
+        if (b.touches(shifted(a, i, v), j)) return true;
+    return false;
+  };
+  bool found = false;
+  Vec2 best, n{1, 0};
+  constexpr int kMaxFragile = 16;
+  Vec2 fragile[kMaxFragile];
+  int n_fragile = 0;
+  for (Vec2 v : cand) {
+    Real l = length(v);
+    if (l < lower) continue;
+    Vec2 u = l > 0 ? v / l : Vec2{1, 0};
+    if (penetrates(v)) continue;
+    bool robust = true;
+    for (int k = 1; k <= kMarginSamples && robust; ++k)
+      robust = !touches(v + u * ((l * kEscapeMarginRel + ws.slack) * Real(k) / kMarginSamples));
+    if (!robust) {
+      bool seen = false;
+      for (int i = 0; i < n_fragile; ++i) seen = seen || length_sq(fragile[i] - v) <= ws.slack * ws.slack;
+      if (!seen && n_fragile < kMaxFragile) fragile[n_fragile++] = v;
+      continue;
+    }
+    best = v;
+    n = u;
+    found = true;
+    break;
+  }
+  Parts parts_a{a.piece, a.count, nullptr};
+  Parts parts_b = b.parts();
+  Escape esc{parts_a, parts_b, ws.reach * Real(1.5), ws.scale * std::numeric_limits<Real>::epsilon() * 2, ws.slack};
+  Real best_len = found ? length(best) : std::numeric_limits<Real>::max();
+  for (int i = 0; i < n_fragile; ++i) {  // shortest first; a robust escape near a corner is
+    if (length(fragile[i]) >= best_len) break;  // never shorter than the corner itself
+    Real th0 = std::atan2(fragile[i].y, fragile[i].x), th;
+    Real e = search_exit(esc, th0, Real(0.4), 12, th);
+    if (e < best_len) { best_len = e; n = unit_at(th); best = n * e; found = true; }
+  }
+  if (!found) return union_contact(parts_a, parts_b, ws.reach * Real(1.5), ws.scale, nullptr, 0);
+  return wide_manifold(a, b, best, n, ws.pen_tol);
+}
+
+}  // namespace
+
+Manifold sector_contact(const SectorParts& a, const Hull& b) { return exact_wide_contact(a, HullSide{b}); }
+
+Manifold sector_contact(const SectorParts& a, const SectorParts& b) {
+  if (a.count != 2) return flipped(exact_wide_contact(b, PieceSide{a}));
+  return exact_wide_contact(a, PieceSide{b});
+}
+
+}  // namespace collide2d::detail
