@@ -45,6 +45,8 @@ def load(path, clock):
         name = r.get("run_name", r["name"])
         if name.endswith("/iterations:1"):  # the world's one-shot rows
             name = name[: -len("/iterations:1")]
+        if name.endswith("/real_time"):  # rows timed by the wall clock (threads)
+            name = name[: -len("/real_time")]
         ns = r[clock] * TO_NS[r.get("time_unit", "ns")]
         samples.setdefault(name, []).append((ns, r))
     results = {}
