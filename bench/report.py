@@ -238,6 +238,8 @@ def mover_tables(results):
                 cases.append((scene, int(agents)))
     if not cases:
         return []
+    order = ["099-8", "E1M1", "MAP12"]
+    cases.sort(key=lambda c: (order.index(c[0]) if c[0] in order else len(order), c[0], c[1]))
 
     def ns_of(name):
         r = results.get(name)
