@@ -14,7 +14,8 @@ namespace {
 struct Best {
   Real t = std::numeric_limits<Real>::max();
   Vec2 normal;
-  void offer(Real tt, Vec2 n) { if (tt >= 0 && tt < t) { t = tt; normal = n; } }
+  bool found = false;  // t is a hit (not the initial bound, which a max_distance may equal)
+  void offer(Real tt, Vec2 n) { if (tt >= 0 && tt < t) { t = tt; normal = n; found = true; } }
 };
 
 // Ray against the segment a-b; normal reported as `n_out` (or the side facing the origin).
@@ -62,7 +63,7 @@ void ray_circle(Vec2 o, Vec2 u, Vec2 c, Real r, Best& best, F accept) {
 
 RayHit finish(const Best& best, Vec2 o, Vec2 u, Real max_distance) {
   RayHit h;
-  if (best.t > max_distance) return h;
+  if (!best.found || best.t > max_distance) return h;
   h.hit = true;
   h.distance = best.t;
   h.point = o + u * best.t;
@@ -82,7 +83,6 @@ RayHit segment_raycast(Vec2 a, Vec2 b, Vec2 o, Vec2 u, Real max_distance) {
   Best best;
   if (max_distance < best.t) best.t = std::nextafter(max_distance, best.t);  // farther hits: a miss either way
   ray_segment(o, u, a, b, best, nullptr);
-  if (!(best.t <= max_distance)) return {};
   return finish(best, o, u, max_distance);
 }
 

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <variant>
 
 #include "collide2d/query.hpp"
@@ -145,6 +146,32 @@ TEST_P(RaycastProperties, MatchesMarching) {
 
 INSTANTIATE_TEST_SUITE_P(AllShapes, RaycastProperties, testing::Range(0, 8),
                          [](const testing::TestParamInfo<int>& i) { return kind_name(i.param); });
+
+// The largest finite max_distance (a valid ray) changes nothing: a ray whose origin is outside
+// the shape's bounding box and that points away from the box misses, and a ray that hits at
+// some distance hits at the same distance whatever larger max_distance it is given.
+TEST(RaycastProperties, LargestMaxDistance) {
+  const Real huge = std::numeric_limits<Real>::max();
+  for (int kind = 0; kind < 8; ++kind) {
+    Rng g(777 + kind);
+    for (int i = 0; i < 100; ++i) {
+      Case c = random_shape(kind, g, {uni(g, -1, 1), uni(g, -1, 1)}, uni(g, 0.3, 2), i % 4 == 3, i % 2 == 0);
+      SCOPED_TRACE(c.text);
+      const collide2d::Aabb box = collide2d::bounds(c.shape);
+      const collide2d::Vec2 away = toR(unit_at(uni(g, 0, 2 * kPiL)));
+      // Start beyond the box on the side `away` points to: every point of the ray is outside it.
+      const collide2d::Vec2 mid = (box.min + box.max) * Real(0.5);
+      const Real reach = collide2d::length(box.max - box.min) + 1;
+      const collide2d::Ray off{mid + away * reach, away, huge};
+      EXPECT_FALSE(collide2d::raycast(c.shape, off).hit) << "ray away from the box, max_distance " << huge;
+      const collide2d::Ray toward{mid + away * reach, -away, Real(4) * reach};
+      const auto h = collide2d::raycast(c.shape, toward);
+      const auto h_huge = collide2d::raycast(c.shape, collide2d::Ray{toward.origin, toward.direction, huge});
+      EXPECT_EQ(h.hit, h_huge.hit);
+      if (h.hit && h_huge.hit) EXPECT_EQ(h.distance, h_huge.distance);
+    }
+  }
+}
 
 // A wide sector's notch: rays from inside the notch toward the apex and the arms.
 TEST(RaycastProperties, WideSectorNotch) {
