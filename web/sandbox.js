@@ -184,7 +184,7 @@
       this.paddle = { type: "box", x: 60, y: 5, hx: 9, hy: 1.2, angle: 0 };
       this.balls = [[8, 40, 1.13, 0.59], [100, 10, -0.9, 0.83], [60, 70, 0.5, -1.1]].map(([x, y, vx, vy]) => ({ x, y, vx, vy, r: 1 }));
       this.aimX = 60;
-      this.stats = { balls: 3, escapes: 0, overlaps: 0, bounces: 0, frames: 0 };
+      this.stats = { balls: 3, escapes: 0, overlaps: 0, bounces: 0, doubleBounces: 0, frames: 0 };
       view = fit(-2, -2, W + 2, H + 2);
       document.getElementById("controls").innerHTML = "";
     },
@@ -201,6 +201,16 @@
         if (r.error) { fail(r.error); continue; }
         b.x += r.tx; b.y += r.ty; b.vx = r.dx; b.vy = r.dy;
         this.stats.bounces += r.contacts.length;
+        // A double bounce: one impact answered twice (two contacts at the same point, as a
+        // vertex shared by two faces gives), or a ball sent on into what it last hit (contact
+        // normals point from the ball to the obstacle).
+        const cs = r.contacts, last = cs[cs.length - 1];
+        const speed = Math.hypot(b.vx, b.vy);
+        let twice = last !== undefined && b.vx * last.normal.x + b.vy * last.normal.y > 1e-6 * speed;
+        for (let i = 0; i < cs.length; i++)
+          for (let j = i + 1; j < cs.length; j++)
+            if (Math.hypot(cs[i].point.x - cs[j].point.x, cs[i].point.y - cs[j].point.y) < 1e-4) twice = true;
+        if (twice) this.stats.doubleBounces++;
         if (b.x < 0 || b.x > this.W || b.y < 0 || b.y > this.H) this.stats.escapes++;
         for (const o of obs) if (M.overlaps({ type: "circle", x: b.x, y: b.y, r: b.r }, o) === true) this.stats.overlaps++;
       }

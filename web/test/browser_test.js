@@ -67,8 +67,8 @@ const check = (ok, what) => { if (!ok) failures.push(what); console.log(`${ok ? 
     await page.evaluate(() => window.sandbox.select("bounce"));
     await page.mouse.move(...at(0.3, 0.9));
     s = await run(FRAMES * 2);
-    check(s.escapes === 0 && s.overlaps === 0 && s.bounces > 10,
-          `bounce: ${s.frames} frames, ${s.bounces} bounces, ${s.escapes} escapes, ${s.overlaps} overlaps`);
+    check(s.escapes === 0 && s.overlaps === 0 && s.doubleBounces === 0 && s.bounces > 10,
+          `bounce: ${s.frames} frames, ${s.bounces} bounces, ${s.doubleBounces} double bounces, ${s.escapes} escapes, ${s.overlaps} overlaps`);
     await shot("bounce");
 
     // Tiles: click to walk, run; then drop a broken map: the loader's message shows.
