@@ -62,10 +62,9 @@ struct CoastContact {
   Real depth = 0;         ///< how far the disk reaches past the coast (> 0: overlaps the sea)
 };
 
-/// Options of `DiscUnion::move_character`.
+/// Options of `DiscUnion::move_character` (the one mover's, motion.hpp).
 struct CharacterOptions {
-  Real substep_fraction = Real(0.25);  ///< longest substep, in character radii (> 0)
-  int max_substeps = 4096;             ///< substeps per call (>= 1); a longer move is cut short
+  int max_iterations = 8;  ///< contacts handled per call (>= 1); the rest of the motion is dropped
   Real skin = 0;  ///< gap kept to the coast (>= 0); the automatic 4 * tolerance() when larger
 };
 
@@ -136,16 +135,13 @@ class DiscUnion {
   void gather(const Aabb& region, std::vector<Obstacle>& out, std::uint32_t owner = 0) const;
 
   /// Moves a character (the disk `c`, radius > 0) by `displacement` while keeping it wholly on
-  /// land. The motion goes in substeps of at most `substep_fraction` radii; after each, every
-  /// coast arc the disk reaches pushes it back (one `PositionCorrection` over all of them: a
-  /// bay or two opposing coasts are solved together) to a skin inside the coast, and the
-  /// displacement loses the part going into each contact's normal (it slides, round curves
-  /// too). A substep that cannot be corrected (a passage narrower than the character) is not
-  /// taken and the rest of the motion is dropped, so the character stays put instead of
-  /// jittering. Substeps of a quarter radius cannot skip a coast: the band a center must keep
-  /// from the sea is 2 radii wide. A character that starts overlapping the sea is pushed back,
-  /// or, when that fails (its center far out at sea), put at `nearest_land_point`.
-  /// Deterministic; the character never ends in the sea when a place for it exists.
+  /// land: a thin wrapper of the one mover (motion.hpp) over the coast arcs it can reach
+  /// (`gather(move_region(...))`). It sweeps the whole step (no tunnelling at any speed), stops a
+  /// skin (`4 * tolerance()` or `CharacterOptions::skin`) inside the coast, slides along it
+  /// (inside a curved coast along the chord that keeps its distance from the centre), and stays
+  /// still in a bay or neck narrower than the character (no jitter). A character that starts
+  /// overlapping the sea is first put at `nearest_land_point` (a skin inside); `on_land` is false
+  /// when no place fits it. Contacts: one per coast arc met, depth 0. Deterministic.
   CharacterMove move_character(const Circle& c, Vec2 displacement,
                                const CharacterOptions& options = {}) const;
 
