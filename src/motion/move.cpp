@@ -220,6 +220,26 @@ class Mover {
       h.obstacle = k, h.normal = t.normal, h.point = t.point, h.gap = t.gap;
       near.push_back(h);
     }
+    // An arc's nearest point is one of possibly two: a disk in a waist or at a neck touches both
+    // end points of an arc at once (both coast vertices), and the sweep takes a contact that
+    // touches at the start for one of these. Every end point within reach is a contact of its own.
+    for (std::size_t k = 0; k < obs_.size(); ++k) {
+      const Obstacle& o = obs_[k];
+      if (o.kind != ObstacleKind::arc || !rigid(o) || !near_box.overlaps(bounds(o))) continue;
+      const Circle c = bounding_circle(body_);
+      for (const Vec2 q : {o.arc.start_point(), o.arc.end_point()}) {
+        const Real d = length(q - c.center);
+        const Real gap = d - c.radius;
+        if (!(gap < kNearSkins * skin_) || !(d > 0)) continue;
+        const Vec2 n = (q - c.center) / d;
+        bool seen = false;  // the arc's nearest point already is this end
+        for (const Hit& e : near) seen = seen || (e.obstacle == k && dot(e.normal, n) >= Real(1) - Real(1e-6));
+        if (seen) continue;
+        Hit h;
+        h.obstacle = k, h.normal = n, h.point = q, h.gap = gap;
+        near.push_back(h);
+      }
+    }
   }
 
   void shift(Vec2 t) {
@@ -285,7 +305,9 @@ class Mover {
         const Arc& a = obs_[with[0].obstacle].arc;
         const Vec2 rel = reference(body_) - a.center;
         const Real rho = length(rel);
-        if (rho > 0 && rho < a.radius && dot(with[0].normal, rel) > 0) {
+        // (only at the arc's inside: at one of its end points, a coast vertex, the contact's
+        // normal is not radial and the slide is a plain one)
+        if (rho > 0 && rho < a.radius && dot(with[0].normal, rel) >= (Real(1) - Real(1e-4)) * rho) {
           const Real theta = length(dir_) * left_ / rho;
           if (theta < kPi / 2) {
             const Real sign = cross(rel, dir_) >= 0 ? Real(1) : Real(-1);
