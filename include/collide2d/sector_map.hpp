@@ -80,14 +80,17 @@ class SectorMap {
   /// side, element = line index, the given owner.
   void gather(const Aabb& region, std::vector<Obstacle>& out, std::uint32_t owner = 0) const;
 
-  /// Moves a circle of `radius` centred at `from` by `displacement`: it stops at blocking
-  /// walls and slides along them, standing `move_skin()` off the walls it meets, without
-  /// tunnelling whatever the speed, and stays still in corners. The end position is never
-  /// closer to a wall than the radius (nor than the start, for a circle that starts
-  /// overlapping a wall: it may move away but not deeper) and never in no sector; a move that
-  /// would break either is refused (blocked, the position unchanged).
+  /// Moves a circle of `radius` centred at `from` by `displacement`: a thin wrapper of the one
+  /// mover (motion.hpp) over the walls it can reach (`gather(move_region(...))`). It stops at
+  /// blocking walls and slides along them, a skin off the walls it meets (the one skin rule,
+  /// with `move_skin()` as the minimum), without tunnelling whatever the speed, and stays still
+  /// in corners. The end position is never closer to a wall than the radius (nor than the
+  /// start, for a circle that starts overlapping a wall: it may move away but not deeper) and
+  /// never in no sector; a move that would break either is refused (blocked, the position
+  /// unchanged).
   CircleMove move_circle(Vec2 from, Real radius, Vec2 displacement) const;
-  /// The gap move_circle leaves between a circle and the walls it stops at.
+  /// The minimum skin move_circle gives the one mover (`MoveOptions::skin`); the gap it leaves
+  /// is `move_skin(body, displacement, options)` (motion.hpp) with it.
   Real move_skin() const { return Real(skin_); }
 
   /// Sectors whose boundary lines do not close (a vertex where the lines that bound the sector

@@ -57,10 +57,15 @@ CharacterMove DiscUnion::move_character(const Circle& c, Vec2 displacement,
     out.contacts.push_back(cc);
   }
   const Vec2 end = std::get<Circle>(m.shape).center;
-  if (!fits(end)) {
-    // The island's promise: a character never ends in the sea. The one mover can leave a disk
-    // touching two coast points at once (a waist: both ends of an arc) a little past the second
-    // one; such a move is not taken.
+  // The island's promises: a character never ends in the sea, and a character pressed into a
+  // corner of the coast stands still. A move that ends in the sea (a safety net), or that
+  // started where the character fits and ends no farther along the wanted displacement (the
+  // one mover's slide can turn a motion back along a second contact, so that alternate calls
+  // go to and fro between two coast vertices), is not taken: over any cycle the progress sums
+  // to zero, so refusing such moves leaves a fixed point.
+  const bool no_progress = start == c.center && !(end == start) &&
+                           dot(end - start, displacement) <= tol * length(displacement);
+  if (!fits(end) || no_progress) {
     out.position = start;
     out.displacement = {};
     out.blocked = true;

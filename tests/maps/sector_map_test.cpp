@@ -15,6 +15,7 @@
 
 #include <gtest/gtest.h>
 
+#include "collide2d/motion.hpp"
 #include "collide2d/sector_map.hpp"
 
 using collide2d::MapLine;
@@ -323,8 +324,12 @@ TEST(SectorMapMove, StaysStillInACorner) {
   }
   // After reaching the corner the circle does not move at all (no jitter).
   for (std::size_t k = 10; k < seen.size(); ++k) EXPECT_EQ(seen[k], seen[9]);
-  EXPECT_NEAR(p.x, 97, 1e-3);
-  EXPECT_NEAR(p.y, 47, 1e-3);
+  // A skin off both walls: the one skin rule (motion.hpp) with the map's minimum skin.
+  collide2d::MoveOptions opt;
+  opt.skin = sm.move_skin();
+  const double skin = double(collide2d::move_skin(collide2d::Circle{p, 3}, Vec2(4, 3), opt));
+  EXPECT_NEAR(p.x, 97 - skin, 2e-4);
+  EXPECT_NEAR(p.y, 47 - skin, 2e-4);
 }
 
 TEST(SectorMapMove, DoesNotTunnelThroughAThinWallAtSpeed) {
@@ -334,7 +339,15 @@ TEST(SectorMapMove, DoesNotTunnelThroughAThinWallAtSpeed) {
   for (double speed : {10.0, 999.0, 5000.0, 1e6}) {
     const auto mv = sm.move_circle(Vec2(990, 50), 1, Vec2(Real(speed), Real(speed * 1e-3)));
     EXPECT_EQ(sm.sector_at(mv.position), 0) << speed;
-    EXPECT_NEAR(mv.position.x, 999, 2 * sm.move_skin() + 1e-4) << speed;  // stops a skin short
+    // Stops a skin short (the one skin rule: it grows with the coordinates the move reaches).
+    collide2d::MoveOptions opt;
+    opt.skin = sm.move_skin();
+    const Vec2 d(Real(speed), Real(speed * 1e-3));
+    const double skin = double(collide2d::move_skin(collide2d::Circle{Vec2(990, 50), 1}, d, opt));
+    // At least a skin short (less rounding); the sweep's time of impact is early by at most
+    // its tolerance (a quarter skin), so never more than 2.5 skins.
+    EXPECT_LE(mv.position.x, 999 - skin * 0.99) << speed;
+    EXPECT_GE(mv.position.x, 999 - 2.5 * skin) << speed;
   }
   // Refused input: the circle stays.
   EXPECT_EQ(sm.move_circle(Vec2(500, 50), 1, Vec2(Real(NAN), 0)).position, Vec2(500, 50));
