@@ -8,6 +8,7 @@
 
 #include "collide2d/motion.hpp"
 #include "maps/disc_union_internal.hpp"
+#include "maps/map_move.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI {
 
@@ -39,12 +40,7 @@ CharacterMove DiscUnion::move_character(const Circle& c, Vec2 displacement,
     }
     start = *land;
   }
-  thread_local std::vector<Obstacle> obstacles;  // scratch per thread: no allocation once warm
-  thread_local MoveResult m;
-  obstacles.clear();
-  const Shape body = Circle{start, r};
-  gather(move_region(body, displacement, opt), obstacles);
-  collide2d::move(body, displacement, obstacles, opt, m);
+  const MoveResult& m = maps_detail::move_through(*this, Circle{start, r}, displacement, opt);
   for (const MoveContact& k : m.contacts) {
     if (std::any_of(out.contacts.begin(), out.contacts.end(),
                     [&](const CoastContact& seen) { return seen.arc == k.element; }))

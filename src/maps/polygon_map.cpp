@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "collide2d/polygon_map.hpp"
+#include "query/geometry.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI {
 
@@ -108,15 +109,7 @@ bool contains(const PolygonWithHoles& poly, Vec2 p) {
   return locate_crossing(poly, p) != PointLocation::outside;
 }
 
-Vec2 nearest_on_segment(Vec2 a, Vec2 b, Vec2 p) {
-  const double dx = double(b.x) - a.x, dy = double(b.y) - a.y;
-  const double len2 = dx * dx + dy * dy;
-  if (len2 == 0) return a;
-  double t = ((double(p.x) - a.x) * dx + (double(p.y) - a.y) * dy) / len2;
-  if (t <= 0) return a;
-  if (t >= 1) return b;
-  return Vec2(Real(a.x + t * dx), Real(a.y + t * dy));
-}
+Vec2 nearest_on_segment(Vec2 a, Vec2 b, Vec2 p) { return detail::closest_on_segment(p, a, b); }
 
 NearestPoint nearest_on_polyline(std::span<const Vec2> pts, Vec2 p) {
   NearestPoint best;

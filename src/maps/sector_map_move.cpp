@@ -10,6 +10,7 @@
 
 #include "collide2d/motion.hpp"
 #include "collide2d/sector_map.hpp"
+#include "maps/map_move.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI {
 
@@ -50,12 +51,7 @@ CircleMove SectorMap::move_circle(Vec2 from, Real radius, Vec2 displacement) con
   // The one mover over the walls gathered round everything the move can reach.
   MoveOptions opt;
   opt.skin = Real(skin_);
-  thread_local std::vector<Obstacle> obstacles;  // scratch per thread: no allocation once warm
-  thread_local MoveResult r;
-  obstacles.clear();
-  const Shape body = Circle{from, radius};
-  gather(move_region(body, displacement, opt), obstacles);
-  collide2d::move(body, displacement, obstacles, opt, r);
+  const MoveResult& r = maps_detail::move_through(*this, Circle{from, radius}, displacement, opt);
   const Vec2 end = std::get<Circle>(r.shape).center;
   res.contacts = int(r.contacts.size());
   res.blocked = r.blocked;

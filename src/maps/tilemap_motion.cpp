@@ -4,52 +4,40 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <type_traits>
+#include <variant>
 
 #include "broadphase/box_ops.hpp"
 #include "collide2d/tilemap.hpp"
+#include "maps/map_move.hpp"
+#include "query/convex.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI {
 
 namespace {
 
-/// The point of a shape furthest along direction d (a unit vector).
+/// The point of a shape furthest along direction d (a unit vector), from the shared convex parts'
+/// support functions (query/convex.hpp).
 Vec2 support(const Shape& s, Vec2 d) {
-  struct V {
-    Vec2 d;
-    Vec2 operator()(const Point& p) const { return p.at; }
-    Vec2 operator()(const Circle& c) const { return c.center + d * c.radius; }
-    Vec2 operator()(const Sector& s) const {
-      const Rot r1{s.cos_half, s.sin_half}, r2{s.cos_half, -s.sin_half};
-      Vec2 best = s.center;
-      for (Vec2 q : {s.center + r1.apply(s.dir) * s.radius, s.center + r2.apply(s.dir) * s.radius})
-        if (dot(q, d) > dot(best, d)) best = q;
-      if (dot(d, s.dir) >= s.cos_half) {
-        const Vec2 q = s.center + d * s.radius;
-        if (dot(q, d) > dot(best, d)) best = q;
-      }
-      return best;
-    }
-    Vec2 operator()(const Aabb& b) const {
-      return {d.x >= 0 ? b.max.x : b.min.x, d.y >= 0 ? b.max.y : b.min.y};
-    }
-    Vec2 operator()(const Box& b) const {
-      const Vec2 ax = b.rot.x_axis() * b.half_extents.x, ay = b.rot.y_axis() * b.half_extents.y;
-      return b.center + (dot(ax, d) >= 0 ? ax : -ax) + (dot(ay, d) >= 0 ? ay : -ay);
-    }
-    Vec2 operator()(const Capsule& c) const {
-      return (dot(c.a, d) >= dot(c.b, d) ? c.a : c.b) + d * c.radius;
-    }
-    Vec2 operator()(const Segment& s) const { return dot(s.a, d) >= dot(s.b, d) ? s.a : s.b; }
-    Vec2 operator()(const Polygon& p) const {
-      int best = 0;
-      for (int i = 1; i < p.count; ++i)
-        if (dot(p.vertices[std::size_t(i)], d) > dot(p.vertices[std::size_t(best)], d)) best = i;
-      return p.vertices[std::size_t(best)] + d * p.radius;
-    }
-  };
-  return std::visit(V{d}, s);
+  return std::visit(
+      [&](const auto& x) -> Vec2 {
+        using T = std::decay_t<decltype(x)>;
+        if constexpr (std::is_same_v<T, Sector>) {
+          const detail::SectorParts parts(x);
+          if (parts.count == 0) return parts.seg.support(d) + d * parts.seg.radius;
+          Vec2 best = parts.piece[0].support(d);
+          if (parts.count == 2) {
+            const Vec2 q = parts.piece[1].support(d);
+            if (dot(q, d) > dot(best, d)) best = q;
+          }
+          return best;
+        } else {
+          const detail::Hull h(x);
+          return h.support(d) + d * h.radius;
+        }
+      },
+      s);
 }
-
 
 /// Scratch list of edge ids for one query on this thread.
 std::vector<int>& scratch() {
@@ -142,9 +130,7 @@ SweepHit TileMap::sweep(const Shape& s, Vec2 velocity) const {
 MoveResult TileMap::move(const Shape& s, Vec2 displacement, const MoveOptions& options) const {
   MoveOptions opt = options;
   opt.skin = std::max(opt.skin, skin_);
-  std::vector<Obstacle> obstacles;
-  gather(move_region(s, displacement, opt), obstacles);
-  MoveResult r = collide2d::move(s, displacement, obstacles, opt);
+  MoveResult r = maps_detail::move_through(*this, s, displacement, opt);
   for (MoveContact& c : r.contacts) c.obstacle = std::size_t(c.element);  // the edge index
   return r;
 }
@@ -160,13 +146,7 @@ TileCircleMove TileMap::move_circle(const Circle& c, Vec2 displacement, int max_
   MoveOptions opt;
   opt.max_iterations = std::max(max_iterations, 1);
   opt.skin = skin_;
-  // Scratch kept per thread: no allocation once warmed up.
-  thread_local std::vector<Obstacle> obstacles;
-  thread_local MoveResult r;
-  obstacles.clear();
-  const Shape body = c;
-  gather(move_region(body, displacement, opt), obstacles);
-  collide2d::move(body, displacement, obstacles, opt, r);
+  const MoveResult& r = maps_detail::move_through(*this, c, displacement, opt);  // no allocation once warm
   res.center = std::get<Circle>(r.shape).center;
   res.displacement = r.displacement;
   res.hits = int(r.contacts.size());
