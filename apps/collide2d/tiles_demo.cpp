@@ -1,13 +1,16 @@
 // collide2d - 2D collision detection for games. MIT License.
-/// @file tiles_demo.cpp  Demo scenario "tiles": a crowd of 1,000 agents (radius 0.4 tiles, one
-/// in 20 of radius 0.8 tiles, wider than a tile) wanders for 10,000 steps on The Mana World's
-/// largest map (099-8, 403 x 403 tiles) at speeds up to 2 tiles per step, each step one
-/// `TileMap::move_circle` (sweep, stop a skin short, slide). Every step is checked
-/// independently of the edges the move uses: the agent must end free of the solid cells
-/// (`is_free` on the cells with the radius less 2 skins), its straight chord from the old to
-/// the new center must cross no solid cell (the grid's ray cast), and its center must stay in
-/// the same 4-connected region of free cells. Any failure: exit status 1.
-/// COLLIDE2D_TILES_AGENTS and COLLIDE2D_TILES_STEPS (environment) shrink the run for tests.
+/// @file tiles_demo.cpp  Demo scenario "tiles": a Mana World server tick on the one World. The
+/// largest map (099-8, 403 x 403 tiles) is a tile layer; 200 solid props (crates and barrels)
+/// are static proxies; 1,000 monsters (radius 0.4 tiles, one in 20 of radius 0.8 tiles, wider
+/// than a tile) wander at up to 2 tiles per step and move with `World::move_crowd` (the tiles,
+/// the props, each other and the player); a player walks towards the nearest monster with
+/// `World::move` and swings a sword every step (a world overlap query with `reach`: no hits
+/// through walls). Every step is checked independently of the world and the mover: each body
+/// must end free of the solid cells (`is_free` on the cells with the radius less 2 skins) and of
+/// the props (brute force), no two bodies may overlap beyond that tolerance (every pair), and no
+/// centre may cross a solid cell (the grid's ray cast on its straight chord), a prop, or leave
+/// its 4-connected region of free cells. Any failure: exit status 1.
+/// COLLIDE2D_TILES_AGENTS and COLLIDE2D_TILES_STEPS (environment) change the run's size.
 
 #include <ctime>
 #include <cmath>
@@ -20,26 +23,15 @@
 #include <vector>
 
 #include "collide2d/tiled.hpp"
+#include "collide2d/world.hpp"
 #include "demo.hpp"
+#include "demo_checks.hpp"
 #include "png.hpp"
 #include "tiles_draw.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI::tool {
 
 namespace {
-
-/// splitmix64: the same numbers on every platform.
-struct Rng {
-  std::uint64_t s;
-  std::uint64_t next() {
-    std::uint64_t z = (s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  /// Uniform in [0, 1).
-  double uniform() { return double(next() >> 11) * (1.0 / 9007199254740992.0); }
-};
 
 int env_int(const char* name, int fallback) {
   const char* v = std::getenv(name);
@@ -81,6 +73,8 @@ struct Agent {
   Real radius;
 };
 
+constexpr std::uint32_t kWalls = 1, kProps = 2, kMonsters = 4, kPlayer = 8;
+
 }  // namespace
 
 int run_tiles_demo(const DemoOptions& opt, std::ostream& log, std::ostream& err) {
@@ -101,7 +95,7 @@ int run_tiles_demo(const DemoOptions& opt, std::ostream& log, std::ostream& err)
   const TileMap& map = tiled.collision;
   const Real tile = map.tile_size().x;
   const int n_agents = env_int("COLLIDE2D_TILES_AGENTS", 1000);
-  const int n_steps = env_int("COLLIDE2D_TILES_STEPS", 10000);
+  const int n_steps = env_int("COLLIDE2D_TILES_STEPS", 2000);
   const Real max_speed = 2 * tile;
   const Real tol = 2 * map.skin();  // "inside a wall" means deeper than this
   const std::vector<int> region = label_regions(map);
@@ -111,25 +105,55 @@ int run_tiles_demo(const DemoOptions& opt, std::ostream& log, std::ostream& err)
     return region[std::size_t(c.row) * std::size_t(map.width()) + std::size_t(c.col)];
   };
 
-  Rng rng{20261122};
-  std::vector<Agent> agents;
-  std::vector<int> home;  // region of each agent
-  agents.reserve(std::size_t(n_agents));
-  for (int i = 0; i < n_agents; ++i) {
-    const Real r = (i % 20 == 19 ? Real(0.8) : Real(0.4)) * tile;
-    for (int attempt = 0; attempt < 100000; ++attempt) {
-      const Vec2 p{Real(rng.uniform() * double(map.bounds().max.x)), Real(rng.uniform() * double(map.bounds().max.y))};
-      if (map.wall_distance(p) < r + 2 * map.skin()) continue;
-      const double a = rng.uniform() * 6.283185307179586, s = rng.uniform() * double(max_speed);
-      agents.push_back({p, Vec2{Real(std::cos(a) * s), Real(std::sin(a) * s)}, r});
-      home.push_back(region_of(p));
-      break;
-    }
+  DemoRng rng{20261122};
+  // The one world: the tile layer, the props, the monsters and the player.
+  World world;
+  world.add_layer({map, 0, Filter{kWalls}});
+  const Aabb area = map.bounds();
+  auto random_point = [&] {
+    return Vec2{Real(rng.uniform(double(area.min.x), double(area.max.x))), Real(rng.uniform(double(area.min.y), double(area.max.y)))};
+  };
+  std::vector<Shape> prop_shapes;
+  while (prop_shapes.size() < 200) {  // crates (turned boxes) and barrels on free ground
+    const Vec2 p = random_point();
+    const Shape s = prop_shapes.size() % 2 ? Shape(Box(p, {Real(0.35) * tile, Real(0.25) * tile}, Real(rng.uniform(0, 3.14))))
+                                           : Shape(Circle{p, Real(0.3) * tile});
+    if (!map.is_free(s) || !world.overlap(s).empty()) continue;
+    world.create({s, 0, Filter{kProps}, /*is_static*/ true});
+    prop_shapes.push_back(s);
   }
-  if (int(agents.size()) != n_agents) {
-    err << "tiles: could not place " << n_agents << " agents\n";
+  const PropIndex props(prop_shapes);
+
+  std::vector<Agent> agents;  // the monsters, then the player (last)
+  std::vector<ProxyHandle> handles;
+  std::vector<int> home;  // region of each body
+  agents.reserve(std::size_t(n_agents) + 1);
+  auto place = [&](Real r, Real speed, std::uint32_t category) {
+    for (int attempt = 0; attempt < 100000; ++attempt) {
+      const Vec2 p = random_point();
+      const Shape body = Circle{p, r + 2 * map.skin()};
+      if (!map.is_free(body) || !world.overlap(body).empty()) continue;
+      const double a = rng.uniform() * 6.283185307179586, s = rng.uniform() * double(speed);
+      agents.push_back({p, Vec2{Real(std::cos(a) * s), Real(std::sin(a) * s)}, r});
+      handles.push_back(*world.create({Circle{p, r}, agents.size() - 1, Filter{category}}));
+      home.push_back(region_of(p));
+      return true;
+    }
+    return false;
+  };
+  for (int i = 0; i < n_agents; ++i)
+    if (!place((i % 20 == 19 ? Real(0.8) : Real(0.4)) * tile, max_speed, kMonsters)) {
+      err << "tiles: could not place " << n_agents << " agents\n";
+      return 1;
+    }
+  const Real player_speed = Real(0.4) * tile, reach = Real(1.5) * tile;
+  if (!place(Real(0.4) * tile, player_speed, kPlayer)) {
+    err << "tiles: could not place the player\n";
     return 1;
   }
+  const std::vector<ProxyHandle> monsters(handles.begin(), handles.end() - 1);
+  const ProxyHandle player = handles.back();
+  const std::size_t me = agents.size() - 1;
 
   // Trails of a few agents, one point every `every` steps.
   const int trail_agents = std::min(n_agents, 40);
@@ -137,43 +161,73 @@ int run_tiles_demo(const DemoOptions& opt, std::ostream& log, std::ostream& err)
   std::vector<std::vector<Vec2>> trails(static_cast<std::size_t>(trail_agents));
   for (int i = 0; i < trail_agents; ++i) trails[std::size_t(i)].push_back(agents[std::size_t(i)].pos);
 
-  long long hits = 0, corners = 0, inside = 0, through = 0, region_escapes = 0;
+  long long hits = 0, corners = 0, inside = 0, through = 0, region_escapes = 0, overlapping = 0;
+  long long swing_hits = 0, behind_walls = 0;
   std::vector<char> bad_inside(agents.size(), 0), bad_through(agents.size(), 0);
-  std::vector<Vec2> old(agents.size());
+  std::vector<Vec2> old(agents.size()), steps(monsters.size());
+  std::vector<WorldMove> moved;
+  WorldMove mine;
+  std::vector<Circle> bodies;
   double move_seconds = 0;
   for (int step = 0; step < n_steps; ++step) {
     for (std::size_t i = 0; i < agents.size(); ++i) old[i] = agents[i].pos;
+    for (std::size_t i = 0; i < monsters.size(); ++i) steps[i] = agents[i].vel;
     const std::clock_t c0 = std::clock();
-    for (Agent& a : agents) {
-      const TileCircleMove m = map.move_circle(Circle{a.pos, a.radius}, a.vel);
-      a.pos = m.center;
-      a.vel = m.displacement;
-      hits += m.hits;
-      corners += m.hits >= 2 ? 1 : 0;
+    // The tick: the monsters as a crowd, then the player, then the swing.
+    world.move_crowd(monsters, steps, MoveOptions{}, moved);
+    {  // the player chases the nearest monster within 20 tiles (else keeps wandering)
+      QueryOptions prey;
+      prey.mask = kMonsters;
+      const std::vector<WorldNearest> near = world.nearest_hits(agents[me].pos, 20 * tile, 1, prey);
+      if (!near.empty() && near[0].distance > reach * Real(0.5))
+        agents[me].vel = (near[0].point - agents[me].pos) * (player_speed / length(near[0].point - agents[me].pos));
     }
+    world.move(player, agents[me].vel, MoveOptions{}, &mine);
+    const Vec2 facing = length(mine.result.displacement) > 0 ? mine.result.displacement : agents[me].vel;
+    const Vec2 at = std::get<Circle>(mine.result.shape).center;
+    const Sector swing(at, reach, std::atan2(facing.y, facing.x), Real(1.2));
+    QueryOptions sword;
+    sword.mask = kMonsters;
+    sword.reach = true;  // not through walls
+    const std::size_t struck = world.overlap(swing, sword).size();
     move_seconds += double(std::clock() - c0) / CLOCKS_PER_SEC;
+    swing_hits += static_cast<long long>(struck);
+    QueryOptions all;
+    all.mask = kMonsters;
+    behind_walls += static_cast<long long>(world.overlap(swing, all).size() - struck);
+    for (std::size_t i = 0; i < agents.size(); ++i) {
+      const MoveResult& m = i == me ? mine.result : moved[i].result;
+      agents[i].pos = std::get<Circle>(m.shape).center;
+      agents[i].vel = m.displacement;
+      hits += static_cast<long long>(m.contacts.size());
+      corners += m.contacts.size() >= 2 ? 1 : 0;
+    }
     // The checks and the wander (new headings), outside the timed part.
+    bodies.clear();
     for (std::size_t i = 0; i < agents.size(); ++i) {
       Agent& a = agents[i];
-      if (!map.is_free(Shape(Circle{a.pos, a.radius - tol}))) {
+      bodies.push_back({a.pos, a.radius});
+      if (!map.is_free(Shape(Circle{a.pos, a.radius - tol})) || props.inside({a.pos, a.radius}, tol)) {
         ++inside;
         bad_inside[i] = 1;
       }
       const Vec2 chord = a.pos - old[i];
       const Real len = length(chord);
       bool crossed = region_of(a.pos) != home[i];
-      if (!crossed && len > 0) crossed = map.raycast(Ray{old[i], chord, len}).hit;
+      if (!crossed && len > 0) crossed = map.raycast(Ray{old[i], chord, len}).hit || props.crossed(old[i], a.pos);
       if (crossed) {
         ++through;
         bad_through[i] = 1;
         if (region_of(a.pos) != home[i]) ++region_escapes;
       }
       if (step % every == every - 1 && int(i) < trail_agents) trails[i].push_back(a.pos);
+      const Real top = i == me ? player_speed : max_speed;
       if (rng.uniform() < 0.02 || length(a.vel) < Real(0.05) * tile) {
-        const double ang = rng.uniform() * 6.283185307179586, s = (0.1 + 0.9 * rng.uniform()) * double(max_speed);
+        const double ang = rng.uniform() * 6.283185307179586, s = (0.1 + 0.9 * rng.uniform()) * double(top);
         a.vel = {Real(std::cos(ang) * s), Real(std::sin(ang) * s)};
       }
     }
+    overlapping += overlapping_pairs(bodies, tol);
   }
   long long agents_inside = 0, agents_through = 0;
   for (std::size_t i = 0; i < agents.size(); ++i) {
@@ -187,19 +241,23 @@ int run_tiles_demo(const DemoOptions& opt, std::ostream& log, std::ostream& err)
   double w = 0, h = 0;
   tile_picture_size(map, 1400, w, h);
   static const char* colors[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#17becf"};
-  const double agent_steps = double(n_agents) * double(n_steps);
+  const double agent_steps = double(agents.size()) * double(n_steps);
   const double rate = move_seconds > 0 ? agent_steps / move_seconds : 0;
   char line[400];
   std::snprintf(line, sizeof line,
-                "099-8 (%dx%d tiles): %d agents x %d steps; inside walls %lld, through walls %lld; %.2f M agent-steps/s (CPU time of the moves)",
-                map.width(), map.height(), n_agents, n_steps, agents_inside, agents_through, rate / 1e6);
+                "099-8 (%dx%d tiles): %d agents x %d steps in one World (tile layer, 200 props, a player swinging); "
+                "inside walls %lld, through walls %lld, overlapping %lld; %.2f M agent-steps/s (CPU time of the tick)",
+                map.width(), map.height(), n_agents, n_steps, agents_inside, agents_through, overlapping, rate / 1e6);
   auto paint = [&](draw::Figure& doc) {
     auto view = draw_tile_picture(doc, map);
     for (std::size_t i = 0; i < trails.size(); ++i) view->polyline(trails[i], {colors[i % 8], "none", 1.2, 0.8, false});
     // Agents: at least 0.6 pixels across.
     view->stroke_width = 0;
     const Color agent = Color::hex(0x2a6f97, 179);
-    for (const Agent& a : agents) view->circle(a.pos, std::max(a.radius, Real(0.6 / view->scale())), kNoColor, agent);
+    for (const Shape& p : props.props()) view->shape(p, {"#5a3a1a", "#c08a4a", 0.5, 1.0, false});
+    for (std::size_t i = 0; i + 1 < agents.size(); ++i)
+      view->circle(agents[i].pos, std::max(agents[i].radius, Real(0.6 / view->scale())), kNoColor, agent);
+    view->circle(agents[me].pos, std::max(agents[me].radius, Real(1.5 / view->scale())), kNoColor, Color::hex(0xd62728, 255));
     doc.label(10, h - 6, line, 12);
   };
   std::string error;
@@ -210,12 +268,13 @@ int run_tiles_demo(const DemoOptions& opt, std::ostream& log, std::ostream& err)
   }
   const std::string& svg = paths[0];
   log << "tiles: " << line << "\n";
-  log << "tiles: " << hits << " wall contacts, " << corners << " moves with two or more; agent-steps checked: "
-      << inside << " ended inside a wall, " << through << " crossed a wall (" << region_escapes
-      << " into another region); picture " << svg << "\n";
-  if (agents_inside != 0 || agents_through != 0) {
+  log << "tiles: " << hits << " contacts, " << corners << " moves with two or more; player's sword: " << swing_hits
+      << " hits, " << behind_walls << " monsters in the arc behind walls (not hit); agent-steps checked: " << inside
+      << " ended inside a wall or prop, " << through << " crossed a wall or prop (" << region_escapes
+      << " into another region), " << overlapping << " overlapping pairs; picture " << svg << "\n";
+  if (agents_inside != 0 || agents_through != 0 || overlapping != 0) {
     err << "tiles: FAILED: " << agents_inside << " agents ended inside walls, " << agents_through
-        << " passed through walls\n";
+        << " passed through walls, " << overlapping << " overlapping pairs\n";
     return 1;
   }
   return 0;

@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 """Tests `collide2d demo --out DIR`: exit status 0, a non-empty well-formed SVG with one panel
-per pair, a summary naming the file, the same bytes on a second run (deterministic).
+per pair, a summary naming the file, the same bytes on a second run (deterministic); the
+island scenario (and the Doom one, when Freedoom is installed) on the one World report 0 bodies
+in the sea or in walls, 0 inside rocks or pillars, 0 through, 0 overlapping.
 
 usage: test_demo.py TOOL WORKDIR"""
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -30,6 +33,19 @@ def main():
     print(so, end="")
     if rc != 0:
         fails.append(f"exit status {rc}: {se}")
+    # The checked summaries of the world scenarios.
+    m = re.search(r"checked: in the sea (\d+), inside rocks (\d+), through (\d+), overlapping (\d+)", so)
+    if not m:
+        fails.append("no island summary")
+    elif m.groups() != ("0", "0", "0", "0"):
+        fails.append(f"island: {m.group(0)}")
+    if "wad: skipped" not in so:
+        m = re.search(r"(\d+) left the sectors, inside walls (\d+) \(least clearance [^)]*\), "
+                      r"inside pillars (\d+), through walls (\d+), overlapping (\d+)", so)
+        if not m:
+            fails.append("no wad summary")
+        elif m.groups() != ("0", "0", "0", "0", "0"):
+            fails.append(f"wad: {m.group(0)}")
     path = os.path.join(out1, "gallery.svg")
     if not os.path.isfile(path) or os.path.getsize(path) == 0:
         fails.append(f"{path} missing or empty")
