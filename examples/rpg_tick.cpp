@@ -2,10 +2,9 @@
 // generated maze when it is absent) as a tile layer; round its centre 200 solid props, 300
 // monsters and a player who chases them and swings a sword. Per tick: the monsters move as a
 // crowd (tiles, props, each other, the player), the player slides along what it meets, and
-// the swing asks the world
-// which monsters it reaches without a wall in between. Every tick is checked by brute force:
-// no body inside a solid cell or a prop, no two bodies overlapping. Exit status 1 on failure
-// (or when the sword never hits).
+// the swing asks the world which monsters it reaches without a wall in between. Every tick is
+// checked by brute force: no body inside a solid cell or a prop, no two bodies overlapping.
+// Exit status 1 on failure (or when the sword never hits).
 #include <collide2d/collide2d.hpp>
 #include <collide2d/tiled.hpp>
 
