@@ -47,11 +47,13 @@ def main():
         if rc != 0:
             fails.append(f"demo exit status {rc}: {se}")
             continue
-        m = re.search(r"(\d+) characters x (\d+) steps: (\d+) in the sea", so)
+        m = re.search(r"(\d+) characters x (\d+) steps in one World: (\d+) in the sea, (\d+) in rocks, "
+                      r"(\d+) through, (\d+) overlapping", so)
         if not m:
             fails.append("summary line missing: " + so)
-        elif (int(m.group(1)), int(m.group(2)), int(m.group(3))) != (200, 5000, 0):
-            fails.append("expected 200 characters x 5000 steps, 0 in the sea: " + m.group(0))
+        elif tuple(int(g) for g in m.groups()) != (200, 5000, 0, 0, 0, 0):
+            fails.append("expected 200 characters x 5000 steps, 0 in the sea, in rocks, through, overlapping: "
+                         + m.group(0))
         svg = os.path.join(out, "island.svg")
         if "island.svg" not in so:
             fails.append("summary does not name island.svg")

@@ -184,8 +184,9 @@ def main():
     print(d.stdout, end="")
     if d.returncode != 0:
         fails.append(f"demo exit status {d.returncode}: {d.stderr}")
-    elif not re.search(r"\b0 left the sectors, 0 closer than the radius", d.stdout):
-        fails.append("demo summary does not report zero escapes")
+    elif not re.search(r"\b0 left the sectors, inside walls 0 \(least clearance [^)]*\), inside pillars 0, "
+                       r"through walls 0, overlapping 0\b", d.stdout):
+        fails.append("demo summary does not report 0 left, inside walls, inside pillars, through, overlapping")
     elif not os.path.isfile(os.path.join(work, "demo", "wad.svg")):
         fails.append("demo wrote no wad.svg")
 
