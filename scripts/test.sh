@@ -67,7 +67,7 @@ checker=$root/../shared/conformance/check.py
 if [[ -f $checker ]]; then
   # The referee sees both libraries: the double one (the tool's default) and the float one,
   # which games get by default (`collide2d query --scalar float`).
-  ops=overlap,distance,contact,raycast,sweep,invalid,map_tiled,disc_union,map_wad
+  ops=overlap,distance,contact,raycast,sweep,invalid,map_tiled,disc_union,map_wad,move
   for scalar in double float; do
     cli="$root/build/release/apps/collide2d/collide2d query --scalar $scalar"
     log=$log_dir/conformance-$scalar.log

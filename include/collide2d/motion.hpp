@@ -17,12 +17,13 @@
 ///
 /// Skin (the one skin rule). `move` stops a skin short of every contact, and a body found
 /// overlapping an obstacle (touching counts: closed sets) is pushed out to the skin. The skin
-/// of a move is `kMoveSkinFactor` times the sweep's touching tolerance of the body
-/// (`kSweepRelTol` times 1 + the body's bounding diagonal, plus `kRelEps` times the largest
-/// coordinate the body reaches), or `MoveOptions::skin` when larger: it scales with the body and
-/// its coordinates, so the default fits Tiled pixels as well as metres (a 12 px disc at x = 2000
-/// in the float build: about 0.017 px; a 1 m disc near the origin: about 2e-4 m; in the double
-/// build about 1e-4 of those). A body that starts within the skin, or inside an
+/// of a move is `kMoveSkinFactor` times `kSweepRelTol` times 1 + the body's bounding diagonal,
+/// plus `kRelEps` (16 ulps) times the largest coordinate the body reaches, or
+/// `MoveOptions::skin` when larger: it scales with the body and its coordinates, so the
+/// default fits Tiled pixels as well as metres (a 12 px disc at x = 2000 in the float build:
+/// about 0.0053 px; a 1 m disc near the origin: about 2e-4 m; in the double build about 1e-4
+/// of those), and stays within the size-scaled tolerance of FORMAT.md (1e-4 (1 + size) +
+/// 4e-6 offset) wherever the body is. A body that starts within the skin, or inside an
 /// obstacle by a rounding error, is accepted: it is pushed out (`MoveResult::pushed_out`) and
 /// moved on. Every output is a valid input of the next call.
 ///
@@ -46,7 +47,8 @@
 
 namespace collide2d::inline COLLIDE2D_ABI {
 
-/// The skin of a pair in units of the sweep's touching tolerance (see the file comment).
+/// The skin's size term in units of `kSweepRelTol` times 1 + the body's bounding diagonal (see
+/// the file comment).
 inline constexpr Real kMoveSkinFactor = 4;
 
 /// Checks reflect's inputs: finite velocity, finite non-zero normal, finite restitution >= 0,

@@ -6,6 +6,11 @@
 /// Tolerance: a contact is reported once the gap is at most `kSweepRelTol` (a relative
 /// 1e-9 of the inputs' size in the double build, 1e-5 in the float build, plus a few ulps of
 /// the largest coordinate); no contact is ever missed by stepping (no tunnelling).
+/// Touching starts: shapes that start within that tolerance (not overlapping) are a contact at
+/// time 0 only when the relative motion closes the gap along the normal from a to b that best
+/// separates them there (a face's own normal where a face is touched); moving away or along
+/// the contact is no contact. The normal of a contact always points from a to b, never along
+/// b's relative motion.
 
 #include <optional>
 

@@ -20,7 +20,7 @@ inline Aabb moved(Aabb a, Vec2 t) { return {a.min + t, a.max + t}; }
 /// user's minimum when larger.
 inline Real skin_of(Aabb body, Vec2 d, Real min_skin) {
   const Real offset = std::max(abs_max(body), abs_max(moved(body, d)));
-  return std::max(min_skin, kMoveSkinFactor * (kSweepRelTol * (1 + diagonal(body)) + kRelEps * offset));
+  return std::max(min_skin, kMoveSkinFactor * kSweepRelTol * (1 + diagonal(body)) + kRelEps * offset);
 }
 
 /// Planes given by normals m_i from the body to obstacles: the motion x may not go into them

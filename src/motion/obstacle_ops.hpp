@@ -147,10 +147,13 @@ SweepHit sweep_obstacle(const B& body, Vec2 r, const Obstacle& o) {
 
 /// The depth reached by the body moved by r (first touching at `t`) inside the obstacle, at
 /// the middle of the chord of its path inside it, is at most half the skin (a graze). Only for
-/// convex obstacles (the depth along a line is concave there): arcs are never grazes.
+/// convex obstacles (the depth along a line is concave there): arcs are never grazes, and
+/// neither is a crossing of two shapes without area (a point or segment body and an edge or
+/// segment: there is no depth to measure, a path that meets one crosses it).
 template <class B>
 bool is_graze(const B& body, Vec2 r, const Obstacle& o, Real t, Real skin) {
   if (o.kind == ObstacleKind::arc) return false;
+  if (!has_area(Shape(body)) && (o.kind == ObstacleKind::edge || !has_area(*o.shape))) return false;
   const B end = translated(body, r);
   auto raw_sweep = [&](const B& from, Vec2 v) {
     if (o.kind == ObstacleKind::edge) return sweep(from, v, segment_of(o.edge), Vec2{});

@@ -18,6 +18,7 @@
 #include <type_traits>
 
 #include "collide2d/sweep.hpp"
+#include "query/convex.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI {
 namespace {
@@ -110,6 +111,91 @@ struct Found {
   Vec2 point;
 };
 
+// ---- separating axes of convex parts (support gaps) ----
+Real support_of(const detail::Hull& h, Vec2 d) { return dot(h.support(d), d) + h.radius; }
+Real support_of(const detail::Piece& p, Vec2 d) { return p.support_value(d); }
+template <class F>
+void for_each_face(const detail::Hull& h, F&& f) {
+  if (h.count >= 2)
+    for (int i = 0; i < h.count; ++i) f(h.n[i]);
+}
+template <class F>
+void for_each_face(const detail::Piece& p, F&& f) {
+  f(p.normal_lo());
+  f(p.normal_hi());
+}
+/// Calls f with the convex part's hull or sector piece (parts are convex: see for_each_part).
+template <class S, class F>
+auto with_convex(const S& s, F&& f) {
+  if constexpr (std::is_same_v<S, Sector>) {
+    const detail::SectorParts sp(s);
+    if (sp.count == 0) return f(sp.seg);
+    return f(sp.piece[0]);
+  } else {
+    const detail::Hull h(s);
+    return f(h);
+  }
+}
+
+/// Of the unit axes `n` and `n2` and the face normals of a and (negated) of b, the one along
+/// which the convex parts a and b are farthest apart (the support gap: min over b of x.m minus
+/// max over a): the normal from a to b that best separates them, a face's exact normal where
+/// a face is touched. Only axes with m.v < 0 (against b's relative motion) replace `n` when
+/// `closing`.
+template <class PA, class PB>
+Vec2 best_axis(const PA& a, const PB& b, Vec2 n, Vec2 n2, Vec2 v, bool closing) {
+  return with_convex(a, [&](const auto& ha) {
+    return with_convex(b, [&](const auto& hb) {
+      auto gap = [&](Vec2 m) { return -support_of(hb, -m) - support_of(ha, m); };
+      Vec2 best = n;
+      Real best_gap = gap(n);
+      auto consider = [&](Vec2 m) {
+        if (closing && !(dot(m, v) < 0)) return;
+        const Real g = gap(m);
+        if (g > best_gap) best = m, best_gap = g;
+      };
+      consider(n2);
+      for_each_face(ha, consider);
+      for_each_face(hb, [&](Vec2 m) { consider(-m); });
+      return best;
+    });
+  });
+}
+
+/// The normal from a to b of two convex parts whose gap r.distance is within the touching
+/// tolerance `eps` (or, by rounding, overlapping when `overlap`): the closest points' direction
+/// is left to rounding there, so b is pushed into a across the gap along it (to a depth of
+/// about 2 eps) and the contact normal of that overlap is taken (a face's own normal, exact to
+/// the last bits; from centres or cores for round parts) when it agrees; else that direction,
+/// else the direction between the parts' centres. It is a separating axis of the parts
+/// within about 2 eps.
+template <class PA, class PB>
+Vec2 touching_normal(const PA& a, const PB& b, const DistanceResult& r, Real eps) {
+  const Vec2 towards = normalize(bounds(b).center() - bounds(a).center(), Vec2{1, 0});
+  const Vec2 n0 = normalize(r.point_b - r.point_a, towards);
+  const Manifold m = contact(a, moved(b, n0 * -(std::max(r.distance, Real(0)) + 2 * eps)));
+  const Vec2 n = m.touching && dot(m.normal, n0) > Real(0.5) ? normalize(m.normal, n0) : n0;
+  return best_axis(a, b, n, n0, Vec2{}, false);
+}
+
+/// The touching-start rule, one for every pair: convex parts within the touching tolerance at
+/// t = 0, gap g, normal n from a to b (touching_normal, a separating axis). Along n the gap
+/// of b moved by v t is g + t (v.n): when that stays >= 0 over the motion (moving away, along
+/// the contact, or closing less than the gap), they never touch: no contact, so a separating
+/// motion is no obstacle to any mover and a mover never ends inside; else a contact at t = 0
+/// with normal n (never one along the motion).
+template <class PA, class PB>
+Found touching_start(const PA& a, const PB& b, const DistanceResult& r, Vec2 v, Real eps) {
+  const Vec2 n = touching_normal(a, b, r, eps);
+  if (std::max(r.distance, Real(0)) + dot(n, v) >= 0) return {};
+  Found f;
+  f.hit = true;
+  f.time = 0;
+  f.normal = n;
+  f.point = (r.point_a + r.point_b) * Real(0.5);
+  return f;
+}
+
 /// The contact found at time t with closest points r: the point halfway between them; the
 /// normal of the contact a moment later when it is shallow and well defined, else from the
 /// closest points when their gap resolves it, else from the closest points a moment before
@@ -162,9 +248,19 @@ Found advance(const PA& a, const PB& b, Vec2 v, const Scales& sc, Real t_max) {
   Vec2 n_prev;
   bool have_prev = false;
   auto dist_at = [&](Real s) { return distance(a, moved(b, v * s)); };
+  // A face that separates the parts at the contact at least as well as the normal found
+  // there is taken instead (exact where rounding leaves the closest points' direction loose,
+  // as for shapes without area).
+  auto refined = [&](Found f) {
+    f.normal = best_axis(a, moved(b, v * f.time), f.normal, f.normal, v, true);
+    return f;
+  };
   for (int step = 0; step < kMaxSteps; ++step) {
     const DistanceResult r = dist_at(t);
-    if (r.distance <= eps) return contact_at(a, b, t, r, v, sc, dist_at, have_prev, n_prev);
+    if (r.distance <= eps) {
+      if (step == 0) return touching_start(a, b, r, v, eps);
+      return refined(contact_at(a, b, t, r, v, sc, dist_at, have_prev, n_prev));
+    }
     const Vec2 n = normalize(r.point_b - r.point_a);
     const Real closing = -dot(v, n);
     if (!(closing > 0)) return {};  // n separates the parts for all later times
@@ -205,25 +301,22 @@ Found advance(const PA& a, const PB& b, Vec2 v, const Scales& sc, Real t_max) {
     if (r.distance <= eps) hi = mid, r_hi = r;
     else lo = mid;
   }
-  return contact_at(a, b, hi, r_hi, v, sc, dist_at, have_prev, n_prev);
+  return refined(contact_at(a, b, hi, r_hi, v, sc, dist_at, have_prev, n_prev));
 }
 
-/// A disk (center c, radius r) moving by v against a fixed shape s (point, circle, capsule,
-/// segment, polygon): the ray cast of c against s grown by r.
-template <class S>
-Found disk_cast(const S& s, Vec2 c, Real r, Vec2 v) {
+/// A disk moving by v against a fixed shape s (point, circle, capsule, segment, polygon): the
+/// ray cast of its centre against s grown by its radius. A centre inside by rounding is a
+/// touching start (the one rule of touching_start).
+template <class S, class D>
+Found disk_cast(const S& s, const D& disk, Vec2 v) {
+  const Vec2 c = disk_center(disk);
+  const Real r = disk_radius(disk);
   const Real speed = length(v);
   const RayHit h = raycast(grown(s, r), Ray{c, v, speed});
   if (!h.hit) return {};
+  if (h.inside) return touching_start(s, disk, distance(s, disk), v, sweep_scales(s, disk, v).eps);
   Found f;
   f.hit = true;
-  if (h.inside) {  // touching within rounding at t = 0
-    const DistanceResult d = distance(s, Circle{c, r});
-    f.time = 0;
-    f.normal = normalize(d.point_b - d.point_a, normalize(-v));
-    f.point = (d.point_a + d.point_b) * Real(0.5);
-    return f;
-  }
   f.time = std::clamp(h.distance / speed, Real(0), Real(1));
   f.normal = h.normal;
   f.point = h.point - h.normal * r;
@@ -248,12 +341,12 @@ Found aabb_slabs(const Aabb& a, const Aabb& b, Vec2 v) {
     exit = std::min(exit, t2);
   }
   if (enter > exit) return {};
+  // touching at t = 0 within rounding: the one rule
+  if (axis < 0) return touching_start(a, b, distance(a, b), v, sweep_scales(a, b, v).eps);
   Found f;
   f.hit = true;
   f.time = enter;
-  if (axis == 0) f.normal = {v.x > 0 ? Real(-1) : Real(1), 0};
-  else if (axis == 1) f.normal = {0, v.y > 0 ? Real(-1) : Real(1)};
-  else f.normal = normalize(-v);  // touching at t = 0 (within rounding)
+  f.normal = axis == 0 ? Vec2{v.x > 0 ? Real(-1) : Real(1), 0} : Vec2{0, v.y > 0 ? Real(-1) : Real(1)};
   const Aabb bt = moved(b, v * enter);
   const Vec2 lo = max(a.min, bt.min), hi = min(a.max, bt.max);
   f.point = (lo + hi) * Real(0.5);
@@ -263,9 +356,9 @@ Found aabb_slabs(const Aabb& a, const Aabb& b, Vec2 v) {
 template <class A, class B>
 Found sweep_relative(const A& a, const B& b, Vec2 v) {
   if constexpr (kIsDisk<B> && kRayable<A>) {
-    return disk_cast(a, disk_center(b), disk_radius(b), v);
+    return disk_cast(a, b, v);
   } else if constexpr (kIsDisk<A> && kRayable<B>) {
-    Found f = disk_cast(b, disk_center(a), disk_radius(a), -v);
+    Found f = disk_cast(b, a, -v);
     // computed in b's frame: back to a's frame at that time, normal from a to b
     f.point = f.point + v * f.time;
     f.normal = -f.normal;

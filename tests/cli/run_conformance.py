@@ -20,7 +20,7 @@ def main():
               "(it lives in ../shared/conformance/ beside the source tree)")
         return 77
     cmd = [sys.executable, check, '--cli', shlex.join([tool, 'query', '--scalar', scalar]),
-           '--ops', 'overlap,distance,contact,raycast,invalid', '--n', '3', '--show', '20']
+           '--ops', 'overlap,distance,contact,raycast,invalid,move', '--n', '3', '--show', '20']
     print('running:', shlex.join(cmd), flush=True)
     return subprocess.call(cmd, cwd=os.path.dirname(os.path.abspath(check)))
 
