@@ -142,8 +142,12 @@ auto with_convex(const S& s, F&& f) {
 /// max over a): the normal from a to b that best separates them, a face's exact normal where
 /// a face is touched. Only axes with m.v < 0 (against b's relative motion) replace `n` when
 /// `closing`.
+struct Axis {
+  Vec2 n;
+  Real gap = 0;
+};
 template <class PA, class PB>
-Vec2 best_axis(const PA& a, const PB& b, Vec2 n, Vec2 n2, Vec2 v, bool closing) {
+Axis best_axis(const PA& a, const PB& b, Vec2 n, Vec2 n2, Vec2 v, bool closing) {
   return with_convex(a, [&](const auto& ha) {
     return with_convex(b, [&](const auto& hb) {
       auto gap = [&](Vec2 m) { return -support_of(hb, -m) - support_of(ha, m); };
@@ -157,7 +161,7 @@ Vec2 best_axis(const PA& a, const PB& b, Vec2 n, Vec2 n2, Vec2 v, bool closing) 
       consider(n2);
       for_each_face(ha, consider);
       for_each_face(hb, [&](Vec2 m) { consider(-m); });
-      return best;
+      return Axis{best, best_gap};
     });
   });
 }
@@ -167,10 +171,10 @@ Vec2 best_axis(const PA& a, const PB& b, Vec2 n, Vec2 n2, Vec2 v, bool closing) 
 /// is left to rounding there, so b is pushed into a across the gap along it (to a depth of
 /// about 2 eps) and the contact normal of that overlap is taken (a face's own normal, exact to
 /// the last bits; from centres or cores for round parts) when it agrees; else that direction,
-/// else the direction between the parts' centres. It is a separating axis of the parts
-/// within about 2 eps.
+/// else the direction between the parts' centres; the face normals compete (best_axis). It is
+/// a separating axis of the parts within about 2 eps; `gap` is their support gap along it.
 template <class PA, class PB>
-Vec2 touching_normal(const PA& a, const PB& b, const DistanceResult& r, Real eps) {
+Axis touching_normal(const PA& a, const PB& b, const DistanceResult& r, Real eps) {
   const Vec2 towards = normalize(bounds(b).center() - bounds(a).center(), Vec2{1, 0});
   const Vec2 n0 = normalize(r.point_b - r.point_a, towards);
   const Manifold m = contact(a, moved(b, n0 * -(std::max(r.distance, Real(0)) + 2 * eps)));
@@ -178,16 +182,26 @@ Vec2 touching_normal(const PA& a, const PB& b, const DistanceResult& r, Real eps
   return best_axis(a, b, n, n0, Vec2{}, false);
 }
 
-/// The touching-start rule, one for every pair: convex parts within the touching tolerance at
-/// t = 0, gap g, normal n from a to b (touching_normal, a separating axis). Along n the gap
-/// of b moved by v t is g + t (v.n): when that stays >= 0 over the motion (moving away, along
-/// the contact, or closing less than the gap), they never touch: no contact, so a separating
-/// motion is no obstacle to any mover and a mover never ends inside; else a contact at t = 0
-/// with normal n (never one along the motion).
+/// The touching rule, one for every pair: convex parts within the touching tolerance, support
+/// gap g along the normal n from a to b (touching_normal, a separating axis). Along n the gap
+/// of b moved on by v s is g + s (v.n): when that stays >= 0 over the rest of the motion
+/// (`rest`: moving away, along the contact, or closing less than the gap), they never touch:
+/// no contact, so a separating motion is no obstacle to any mover (a body resting on a wall
+/// moves away or along it; a body sliding a skin above a wall passes the joints of its
+/// collinear pieces), and a mover never ends inside.
+template <class PA, class PB>
+bool keep_apart(const PA& a, const PB& b, const DistanceResult& r, Vec2 v, Real eps, Real rest, Vec2* normal) {
+  const Axis ax = touching_normal(a, b, r, eps);
+  if (normal) *normal = ax.n;
+  return std::max(ax.gap, Real(0)) + dot(ax.n, v) * rest >= 0;
+}
+
+/// A start within the touching tolerance: no contact when the parts keep apart, else one at
+/// t = 0 with the normal from a to b (never one along the motion).
 template <class PA, class PB>
 Found touching_start(const PA& a, const PB& b, const DistanceResult& r, Vec2 v, Real eps) {
-  const Vec2 n = touching_normal(a, b, r, eps);
-  if (std::max(r.distance, Real(0)) + dot(n, v) >= 0) return {};
+  Vec2 n;
+  if (keep_apart(a, b, r, v, eps, Real(1), &n)) return {};
   Found f;
   f.hit = true;
   f.time = 0;
@@ -252,13 +266,14 @@ Found advance(const PA& a, const PB& b, Vec2 v, const Scales& sc, Real t_max) {
   // there is taken instead (exact where rounding leaves the closest points' direction loose,
   // as for shapes without area).
   auto refined = [&](Found f) {
-    f.normal = best_axis(a, moved(b, v * f.time), f.normal, f.normal, v, true);
+    f.normal = best_axis(a, moved(b, v * f.time), f.normal, f.normal, v, true).n;
     return f;
   };
   for (int step = 0; step < kMaxSteps; ++step) {
     const DistanceResult r = dist_at(t);
     if (r.distance <= eps) {
       if (step == 0) return touching_start(a, b, r, v, eps);
+      if (keep_apart(a, moved(b, v * t), r, v, eps, t_max - t, nullptr)) return {};
       return refined(contact_at(a, b, t, r, v, sc, dist_at, have_prev, n_prev));
     }
     const Vec2 n = normalize(r.point_b - r.point_a);
@@ -301,6 +316,7 @@ Found advance(const PA& a, const PB& b, Vec2 v, const Scales& sc, Real t_max) {
     if (r.distance <= eps) hi = mid, r_hi = r;
     else lo = mid;
   }
+  if (keep_apart(a, moved(b, v * hi), r_hi, v, eps, t_max - hi, nullptr)) return {};
   return refined(contact_at(a, b, hi, r_hi, v, sc, dist_at, have_prev, n_prev));
 }
 
