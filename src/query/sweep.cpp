@@ -189,10 +189,15 @@ Axis touching_normal(const PA& a, const PB& b, const DistanceResult& r, Real eps
 /// no contact, so a separating motion is no obstacle to any mover (a body resting on a wall
 /// moves away or along it; a body sliding a skin above a wall passes the joints of its
 /// collinear pieces), and a mover never ends inside.
+/// Reached by advancing (`from`: the axis the parts approached along), the parts must still be
+/// apart (a positive distance) and the axis on the side they came from, else rounding may have
+/// carried b across a thin a: a contact.
 template <class PA, class PB>
-bool keep_apart(const PA& a, const PB& b, const DistanceResult& r, Vec2 v, Real eps, Real rest, Vec2* normal) {
+bool keep_apart(const PA& a, const PB& b, const DistanceResult& r, Vec2 v, Real eps, Real rest, Vec2* normal,
+                const Vec2* from = nullptr) {
   const Axis ax = touching_normal(a, b, r, eps);
   if (normal) *normal = ax.n;
+  if (from && !(r.distance > 0 && dot(ax.n, *from) > 0)) return false;
   return std::max(ax.gap, Real(0)) + dot(ax.n, v) * rest >= 0;
 }
 
@@ -273,7 +278,7 @@ Found advance(const PA& a, const PB& b, Vec2 v, const Scales& sc, Real t_max) {
     const DistanceResult r = dist_at(t);
     if (r.distance <= eps) {
       if (step == 0) return touching_start(a, b, r, v, eps);
-      if (keep_apart(a, moved(b, v * t), r, v, eps, t_max - t, nullptr)) return {};
+      if (keep_apart(a, moved(b, v * t), r, v, eps, t_max - t, nullptr, &n_prev)) return {};
       return refined(contact_at(a, b, t, r, v, sc, dist_at, have_prev, n_prev));
     }
     const Vec2 n = normalize(r.point_b - r.point_a);
@@ -316,7 +321,7 @@ Found advance(const PA& a, const PB& b, Vec2 v, const Scales& sc, Real t_max) {
     if (r.distance <= eps) hi = mid, r_hi = r;
     else lo = mid;
   }
-  if (keep_apart(a, moved(b, v * hi), r_hi, v, eps, t_max - hi, nullptr)) return {};
+  if (have_prev && keep_apart(a, moved(b, v * hi), r_hi, v, eps, t_max - hi, nullptr, &n_prev)) return {};
   return refined(contact_at(a, b, hi, r_hi, v, sc, dist_at, have_prev, n_prev));
 }
 
