@@ -99,4 +99,23 @@ TEST(TouchingStartMove, BounceWithRestitutionZeroOffARotatedBoxKeepsTheTangent) 
   EXPECT_FALSE(r.contacts.empty());
 }
 
+TEST(TouchingStartMove, SlidesPastTheJointOfCollinearTwoSidedWalls) {
+  // Freedoom 2 MAP03: a box lands on a wall split into two collinear two-sided linedefs (no
+  // ghost vertices) and slides along it: it passes the joint at x = 1728 (its corner met the
+  // next piece's end a skin below it: a contact within the sweep's tolerance that the motion
+  // never closes) and keeps the whole displacement along the wall.
+  const std::vector<Obstacle> walls{edge_obstacle(make_edge({1728, -1048}, {1632, -1048})),
+                                    edge_obstacle(make_edge({1984, -1048}, {1728, -1048}))};
+  const Shape body = Aabb{{Real(1697.3845), Real(-1033.0157)}, {Real(1706.9233), Real(-1020.6011)}};
+  const Vec2 d{Real(143.13369), Real(-276.78186)};
+  const MoveResult r = move(body, d, std::span<const Obstacle>(walls));
+  const Aabb end = bounds(r.shape);
+  const LD tol = format_tol(256, 2000);
+  EXPECT_NEAR(LD(r.translation.x), LD(d.x), tol);
+  EXPECT_GE(LD(end.min.y), -1048.0L);
+  EXPECT_LE(LD(end.min.y), -1048.0L + tol);
+  EXPECT_NEAR(LD(r.displacement.x), LD(d.x), tol);
+  EXPECT_NEAR(LD(r.displacement.y), 0.0L, tol);
+}
+
 }  // namespace
