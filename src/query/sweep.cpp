@@ -141,13 +141,14 @@ auto with_convex(const S& s, F&& f) {
 /// which the convex parts a and b are farthest apart (the support gap: min over b of x.m minus
 /// max over a): the normal from a to b that best separates them, a face's exact normal where
 /// a face is touched. Only axes with m.v < 0 (against b's relative motion) replace `n` when
-/// `closing`.
+/// `closing`, and only when better by more than `margin` (a gap difference rounding can make
+/// is no reason to turn a contact's normal).
 struct Axis {
   Vec2 n;
   Real gap = 0;
 };
 template <class PA, class PB>
-Axis best_axis(const PA& a, const PB& b, Vec2 n, Vec2 n2, Vec2 v, bool closing) {
+Axis best_axis(const PA& a, const PB& b, Vec2 n, Vec2 n2, Vec2 v, bool closing, Real margin = 0) {
   return with_convex(a, [&](const auto& ha) {
     return with_convex(b, [&](const auto& hb) {
       auto gap = [&](Vec2 m) { return -support_of(hb, -m) - support_of(ha, m); };
@@ -156,7 +157,7 @@ Axis best_axis(const PA& a, const PB& b, Vec2 n, Vec2 n2, Vec2 v, bool closing) 
       auto consider = [&](Vec2 m) {
         if (closing && !(dot(m, v) < 0)) return;
         const Real g = gap(m);
-        if (g > best_gap) best = m, best_gap = g;
+        if (g > best_gap + margin) best = m, best_gap = g;
       };
       consider(n2);
       for_each_face(ha, consider);
@@ -197,6 +198,8 @@ bool keep_apart(const PA& a, const PB& b, const DistanceResult& r, Vec2 v, Real 
                 const Vec2* from = nullptr) {
   const Axis ax = touching_normal(a, b, r, eps);
   if (normal) *normal = ax.n;
+  // (no axis separating them within the tolerance: the closest points gave no direction)
+  if (ax.gap < -2 * eps) return false;
   if (from && !(r.distance > 0 && dot(ax.n, *from) > 0)) return false;
   return std::max(ax.gap, Real(0)) + dot(ax.n, v) * rest >= 0;
 }
@@ -271,7 +274,7 @@ Found advance(const PA& a, const PB& b, Vec2 v, const Scales& sc, Real t_max) {
   // there is taken instead (exact where rounding leaves the closest points' direction loose,
   // as for shapes without area).
   auto refined = [&](Found f) {
-    f.normal = best_axis(a, moved(b, v * f.time), f.normal, f.normal, v, true).n;
+    f.normal = best_axis(a, moved(b, v * f.time), f.normal, f.normal, v, true, eps).n;
     return f;
   };
   for (int step = 0; step < kMaxSteps; ++step) {
