@@ -6,8 +6,10 @@
 /// and without reach, ray_closest, ray_all, cast, nearest_hits, contacts), on a small TileMap
 /// made from the first bytes (move_circle, move, sweep, contacts, push_out,
 /// nearest_free_point, raycast) and on the mover (`collide2d::move` among the world's shapes),
-/// all with arbitrary numbers. Checks: refused calls name a field, the world's
-/// invariants hold (World::validate) after every operation, answers are finite.
+/// all with arbitrary numbers; snapshots (a world's own round trip, then its bytes corrupted or a
+/// payload taken from the input, with the checksum re-sealed or not). Checks: refused calls name
+/// a field, the world's invariants hold (World::validate) after every operation and after a
+/// restore, answers are finite, a world's snapshot restores to the same bytes.
 
 #include <optional>
 #include <stdexcept>
@@ -74,6 +76,19 @@ std::optional<LayerGeometry> read_geometry(Reader& in) {
   }
 }
 
+
+/// Re-seals snapshot bytes after an edit (the documented header: size at 16, FNV-1a 64 of the
+/// payload at 24), so that the restore's parser sees past the checksum.
+void reseal(std::vector<std::byte>& b) {
+  if (b.size() < 32) return;
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  for (std::size_t i = 32; i < b.size(); ++i) h = (h ^ std::uint64_t(b[i])) * 0x100000001b3ull;
+  const std::uint64_t size = b.size() - 32;
+  for (int i = 0; i < 8; ++i) {
+    b[16 + std::size_t(i)] = std::byte((size >> (8 * i)) & 0xff);
+    b[24 + std::size_t(i)] = std::byte((h >> (8 * i)) & 0xff);
+  }
+}
 
 }  // namespace
 
@@ -191,6 +206,44 @@ void run_world(const std::uint8_t* data, std::size_t size) {
           if (auto q = tiles->nearest_free_point(p, r, Real(64)); q && !finite(*q)) finding("nearest_free_point");
         const Ray ray = read_ray(in);
         if (!validate(ray)) (void)tiles->raycast(ray);
+        break;
+      }
+      case 15: {  // snapshots: round trip, corrupted bytes, the input itself as a payload
+        const std::vector<std::byte> bytes = world.snapshot();
+        World copy;
+        if (auto bad = copy.restore(bytes)) {
+          std::fprintf(stderr, "%s\n", bad->text().c_str());
+          finding("restore refused a world's own snapshot");
+        }
+        if (copy.snapshot() != bytes) finding("a restored world's snapshot differs from the bytes it came from");
+        std::vector<std::byte> bad = bytes;
+        const std::uint8_t mode = in.u8();
+        if (mode & 4) {  // a payload from the input: the parser past the checksum
+          bad.resize(32);
+          for (int k = in.u8() * 4; k > 0 && !in.done(); --k) bad.push_back(std::byte(in.u8()));
+        }
+        for (int k = in.u8() % 4; k > 0; --k) {
+          const std::size_t at = in.u32() % (bad.size() + 1);
+          const std::uint8_t v = in.u8();
+          switch (in.u8() % 4) {
+            case 0: if (at < bad.size()) bad[at] ^= std::byte(v); break;
+            case 1: bad.insert(bad.begin() + std::ptrdiff_t(at), std::byte(v)); break;
+            case 2: if (at < bad.size()) bad.erase(bad.begin() + std::ptrdiff_t(at)); break;
+            default: bad.resize(at); break;
+          }
+        }
+        if (mode & 1) reseal(bad);
+        World other;
+        if (const auto why = other.restore(bad)) {
+          if (why->field.rfind("snapshot", 0) != 0 || why->message.empty()) finding("restore refusal not named");
+          if (other.size() != 0 || !other.layer_handles().empty()) finding("a refused restore changed the world");
+        } else {
+          if (auto v = other.validate()) finding("a restored world fails validate");
+          other.update();
+          (void)other.overlap_point(Vec2{0, 0});
+          if (other.validate()) finding("a restored world fails validate after update");
+        }
+        if (mode & 2) world = std::move(copy);  // go on with the restored world (same id: handles work)
         break;
       }
       case 16: {  // add a layer

@@ -21,12 +21,12 @@ int run_query(std::istream& in, std::ostream& out, bool flush_each_line);
 }
 // The soak (soak.cpp), built on each library.
 namespace collide2d::f32::tool {
-int run_soak(const std::vector<std::string>& maps, int agents, int steps, std::uint64_t seed, std::ostream& out,
-             std::ostream& err);
+int run_soak(const std::vector<std::string>& maps, int agents, int steps, std::uint64_t seed, bool world_mover,
+             std::ostream& out, std::ostream& err);
 }
 namespace collide2d::f64::tool {
-int run_soak(const std::vector<std::string>& maps, int agents, int steps, std::uint64_t seed, std::ostream& out,
-             std::ostream& err);
+int run_soak(const std::vector<std::string>& maps, int agents, int steps, std::uint64_t seed, bool world_mover,
+             std::ostream& out, std::ostream& err);
 }
 
 int main(int argc, char** argv) {
@@ -80,13 +80,21 @@ int main(int argc, char** argv) {
   soak->add_option("--scalar", soak_scalar, "The library that computes: float (the default build) or double")
       ->check(CLI::IsMember({"float", "double"}))
       ->capture_default_str();
+  std::string soak_mover = "map";
+  soak->add_option("--mover", soak_mover,
+                   "map: each map's own mover (agents do not step into each other); world: World::move_crowd, "
+                   "the map a layer of the world (the one mover over walls and agents)")
+      ->check(CLI::IsMember({"map", "world"}))
+      ->capture_default_str();
 
   CLI11_PARSE(app, argc, argv);
 
   if (soak->parsed()) {
     return soak_scalar == "float"
-               ? collide2d::f32::tool::run_soak(soak_maps, soak_agents, soak_steps, soak_seed, std::cout, std::cerr)
-               : collide2d::f64::tool::run_soak(soak_maps, soak_agents, soak_steps, soak_seed, std::cout, std::cerr);
+               ? collide2d::f32::tool::run_soak(soak_maps, soak_agents, soak_steps, soak_seed, soak_mover == "world",
+                                                std::cout, std::cerr)
+               : collide2d::f64::tool::run_soak(soak_maps, soak_agents, soak_steps, soak_seed, soak_mover == "world",
+                                                std::cout, std::cerr);
   }
 
   if (query->parsed()) {

@@ -16,6 +16,8 @@
 /// another agent is not made (the agent turns). One line per map; exit status 1 when any map
 /// has an escape (inside, through or overlap), 2 when a map cannot be loaded.
 /// Built once per scalar, like the protocol (`--scalar float`, the default, or `double`).
+/// `--mover world` moves the crowd with World::move_crowd instead, the map a layer of the world
+/// (the one mover over its walls and the other agents: what a game calls).
 
 #include <algorithm>
 #include <chrono>
@@ -23,7 +25,9 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <optional>
+#include <span>
 #include <ostream>
 #include <string>
 #include <unordered_map>
@@ -53,7 +57,7 @@ struct Rng {
 
 /// What a soak counts.
 struct Tally {
-  long long agent_steps = 0, moved = 0, inside = 0, through = 0, overlap = 0;
+  long long agent_steps = 0, moved = 0, inside = 0, through = 0, overlap = 0, refused = 0;
   int agents = 0;
 };
 
@@ -119,6 +123,7 @@ struct TileLevel {
   Aabb bounds() const { return map.bounds(); }
   Real radius(Rng& rng) const { return map.tile_size().x * Real(0.25 + 0.2 * rng.uniform()); }
   Real max_speed() const { return map.tile_size().x * Real(1.5); }
+  LayerGeometry geometry() const { return map; }
   bool spawn_ok(Vec2 p, Real r) const { return map.wall_distance(p) >= r + 2 * tol(); }
   /// The mover: new center and the velocity after slides; blocked when cornered.
   Vec2 move(Vec2 p, Real r, Vec2& vel, bool& blocked) const {
@@ -155,6 +160,7 @@ struct SectorLevel {
   Aabb bounds() const { return Aabb{map.bounds_min(), map.bounds_max()}; }
   Real radius(Rng& rng) const { return Real(12 + 12 * rng.uniform()); }
   Real max_speed() const { return Real(40); }
+  LayerGeometry geometry() const { return map; }
   bool spawn_ok(Vec2 p, Real r) const { return map.fits(p, r + 2 * tol()); }
   Vec2 move(Vec2 p, Real r, Vec2& vel, bool& blocked) const {
     const CircleMove m = map.move_circle(p, r, vel);
@@ -194,11 +200,15 @@ Vec2 random_velocity(Rng& rng, Real max_speed) {
   return Vec2{Real(std::cos(a) * s), Real(std::sin(a) * s)};
 }
 
-/// Walks `agents` agents for `steps` steps over the level and counts escapes.
+/// Walks `agents` agents for `steps` steps over the level and counts escapes. Mover `map`: each
+/// agent moves with the map's own mover and a move whose swept disc meets another agent is not
+/// made; mover `world`: the map is a layer of the World and all agents move each step with
+/// `World::move_crowd` (the one mover over the layer's walls and the other agents).
 template <class Level>
-Tally soak_level(Level& level, int n_agents, int steps, std::uint64_t seed) {
+Tally soak_level(Level& level, int n_agents, int steps, std::uint64_t seed, bool world_mover) {
   Rng rng{seed};
   World world;
+  if (world_mover) world.add_layer({level.geometry(), 0, Filter{2, 0xffffffffu}});
   std::vector<Agent> agents;
   const Aabb area = level.bounds();
   const Vec2 size = area.max - area.min;
@@ -214,8 +224,29 @@ Tally soak_level(Level& level, int n_agents, int steps, std::uint64_t seed) {
   Real max_r = 0;
   for (const Agent& a : agents) max_r = std::max(max_r, a.radius);
   Buckets centers(area, std::max(1.0, 2.0 * double(max_r)));
+  std::vector<ProxyHandle> crowd;
+  for (const Agent& a : agents) crowd.push_back(a.proxy);
+  std::vector<Vec2> displacements(agents.size());
+  std::vector<WorldMove> moves;
+  const TaskRunner serial = [](std::size_t n, const std::function<void(std::size_t, std::size_t)>& body) { body(0, n); };
   for (int step = 0; step < steps; ++step) {
-    for (Agent& a : agents) {
+    if (world_mover) {
+      for (std::size_t i = 0; i < agents.size(); ++i) displacements[i] = agents[i].vel;
+      if (world.move_crowd(crowd, displacements, MoveOptions{}, moves, serial)) ++t.refused;
+      for (std::size_t i = 0; i < agents.size() && i < moves.size(); ++i) {
+        Agent& a = agents[i];
+        const Vec2 to = std::get<Circle>(moves[i].result.shape).center;
+        ++t.agent_steps;
+        if (level.through(a.pos, to)) ++t.through;
+        if (to != a.pos) ++t.moved;
+        a.pos = to;
+        a.vel = moves[i].result.displacement;
+        if (moves[i].result.blocked || length(a.vel) < level.max_speed() * Real(0.05) || rng.uniform() < 0.02)
+          a.vel = random_velocity(rng, level.max_speed());
+        if (level.inside(a.pos, a.radius)) ++t.inside;
+      }
+    }
+    for (Agent& a : world_mover ? std::span<Agent>() : std::span<Agent>(agents)) {
       Vec2 vel = a.vel;
       bool blocked = false;
       const Vec2 to = level.move(a.pos, a.radius, vel, blocked);
@@ -279,8 +310,8 @@ bool is_wad(const std::string& path) {
 
 /// Runs `collide2d soak` on every map (see the file comment); writes one line per map and a
 /// total line to `out`. Returns the exit status.
-int run_soak(const std::vector<std::string>& maps, int agents, int steps, std::uint64_t seed, std::ostream& out,
-             std::ostream& err) {
+int run_soak(const std::vector<std::string>& maps, int agents, int steps, std::uint64_t seed, bool world_mover,
+             std::ostream& out, std::ostream& err) {
   Tally total;
   int map_count = 0, load_failures = 0;
   const auto t_all = std::chrono::steady_clock::now();
@@ -293,6 +324,8 @@ int run_soak(const std::vector<std::string>& maps, int agents, int steps, std::u
                   t.agent_steps ? 100.0 * double(t.moved) / double(t.agent_steps) : 0.0, t.inside, t.through,
                   t.overlap, seconds);
     out << line << "\n" << std::flush;
+    if (t.refused) err << "collide2d soak: " << name << ": World::move_crowd refused " << t.refused << " steps\n";
+    total.refused += t.refused;
     total.agent_steps += t.agent_steps;
     total.moved += t.moved;
     total.inside += t.inside;
@@ -315,7 +348,7 @@ int run_soak(const std::vector<std::string>& maps, int agents, int steps, std::u
           const wad::WadMap m = wad::load_map(file, name);
           const SectorMap sectors(m.sector_desc());
           SectorLevel level(sectors);
-          const Tally t = soak_level(level, agents, steps, seed);
+          const Tally t = soak_level(level, agents, steps, seed, world_mover);
           report(path + "#" + m.name, t,
                  std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
         }
@@ -326,7 +359,7 @@ int run_soak(const std::vector<std::string>& maps, int agents, int steps, std::u
         lo.require_tilesets = false;
         const TiledMap tiled = load_tiled(path, lo);
         TileLevel level{tiled.collision};
-        const Tally t = soak_level(level, agents, steps, seed);
+        const Tally t = soak_level(level, agents, steps, seed, world_mover);
         report(path, t, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
       }
     } catch (const std::exception& e) {
@@ -334,7 +367,7 @@ int run_soak(const std::vector<std::string>& maps, int agents, int steps, std::u
       ++load_failures;
     }
   }
-  const long long escapes = total.inside + total.through + total.overlap;
+  const long long escapes = total.inside + total.through + total.overlap + total.refused;
   char line[512];
   std::snprintf(line, sizeof line,
                 "total: %d maps, %lld agent-steps; inside walls %lld, through walls %lld, overlapping bodies %lld; "

@@ -228,6 +228,9 @@ using TaskRunner =
 /// A TaskRunner on `threads` std::threads (0: std::thread::hardware_concurrency()).
 TaskRunner thread_runner(unsigned threads = 0);
 
+/// The snapshot format version `World::snapshot` writes and `World::restore` reads.
+inline constexpr std::uint32_t kSnapshotVersion = 1;
+
 /// The collision world.
 class World {
  public:
@@ -396,6 +399,23 @@ class World {
   std::optional<Invalid> move_crowd(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,
                                     const MoveOptions& options, std::vector<WorldMove>& out,
                                     const TaskRunner& run = {});
+
+  // ---- Snapshots (docs/world.md, "Snapshots") -------------------------------------------------
+
+  /// The world's whole state as bytes, for rollback and replays: options, id, every proxy slot
+  /// (generation, shape, user data, filter, changes not yet seen by update()), the free slots,
+  /// the tracked pairs and their touching state, every layer slot (generation, geometry with its
+  /// tile edits, filter, user data). Versioned (`kSnapshotVersion`), little-endian, checksummed;
+  /// made by a float or a double library and read by the same kind only.
+  std::vector<std::byte> snapshot() const;
+  /// Replaces this world's whole state with a snapshot's, its id included (handles saved with
+  /// the snapshot keep working). The restored world gives the same bits as the saved one would
+  /// have: every query, update() and its events, move, crowd; only the order in which
+  /// `for_each_overlap` and `raycast_all` visit (broad-phase order, unspecified) may differ, the
+  /// broad phase being rebuilt from the proxies. Refused, the world unchanged, with what is
+  /// wrong named ("snapshot" or "snapshot.<part>"): not a snapshot, another version or scalar
+  /// type, truncated, checksum mismatch (corrupt), content that is inconsistent or invalid.
+  std::optional<Invalid> restore(std::span<const std::byte> bytes);
 
   /// The broad phase (for statistics and invariant checks).
   const Broadphase& broadphase() const { return *bp_; }

@@ -33,5 +33,9 @@ std::optional<Invalid> check_handle(const char* what, std::uint32_t index, std::
                                     std::uint32_t world, std::uint32_t world_id, std::size_t slot_count,
                                     std::uint32_t slot_generation, bool slot_alive);
 
+/// Makes the ids of worlds created from now on greater than `id` (a world restored from a
+/// snapshot takes the saved world's id).
+void reserve_world_id(std::uint32_t id);
+
 }  // namespace world_detail
 }  // namespace collide2d

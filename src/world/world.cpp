@@ -20,10 +20,24 @@ std::atomic<std::uint32_t> g_next_world_id{1};
 
 std::uint64_t pair_key(std::uint32_t a, std::uint32_t b) { return (std::uint64_t(a) << 32) | b; }
 
+/// A new world id, never 0 (the null handle's) even when the counter wraps.
+std::uint32_t next_world_id() {
+  std::uint32_t id;
+  do id = g_next_world_id.fetch_add(1);
+  while (id == 0);
+  return id;
+}
+
 }  // namespace
 
+void world_detail::reserve_world_id(std::uint32_t id) {
+  std::uint32_t next = g_next_world_id.load();
+  while (id != 0xffffffffu && next <= id && !g_next_world_id.compare_exchange_weak(next, id + 1)) {
+  }
+}
+
 World::World(WorldOptions options)
-    : id_(g_next_world_id.fetch_add(1)), options_(options),
+    : id_(next_world_id()), options_(options),
       bp_(make_broadphase(options.broadphase, options.fat, options.cell_size)) {}
 World::~World() = default;
 World::World(World&&) noexcept = default;

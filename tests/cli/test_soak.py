@@ -3,7 +3,8 @@
 
 usage: test_soak.py TOOL WORKDIR SHARED_DIR
 
-Runs a short soak (both scalars) on The Mana World's map 017-2 and a small Tiled map written
+Runs a short soak (both scalars; each map's own mover, and World::move_crowd with the map as a
+layer of the world) on The Mana World's map 017-2 and a small Tiled map written
 here (a walled room with a pillar), and on Freedoom's E1M1 when it is installed; each map's
 line must name the map, count agents x steps, and report 0 inside, 0 through and 0 overlapping;
 the total line must add up. A missing file must give exit status 2 and a message naming it.
@@ -49,9 +50,10 @@ def main():
     if os.path.isfile("/usr/share/games/doom/freedoom1.wad"):
         maps.append("/usr/share/games/doom/freedoom1.wad#E1M1")
     failures = []
-    for scalar in ("float", "double"):
-        r = subprocess.run([tool, "soak", *maps, "--agents", "40", "--steps", "150", "--scalar", scalar],
-                           capture_output=True, text=True, timeout=600)
+    for scalar, mover in (("float", "map"), ("double", "map"), ("float", "world"), ("double", "world")):
+        r = subprocess.run([tool, "soak", *maps, "--agents", "40", "--steps", "150", "--scalar", scalar,
+                            "--mover", mover], capture_output=True, text=True, timeout=600)
+        scalar = f"{scalar} --mover {mover}"  # names the run in the failures below
         out = r.stdout.strip().splitlines()
         if r.returncode != 0:
             failures.append(f"{scalar}: exit {r.returncode}: {r.stdout} {r.stderr}")
@@ -84,7 +86,7 @@ def main():
         failures.append(f"missing map: exit {r.returncode}, stderr {r.stderr!r}")
     for f in failures:
         print("FAIL:", f)
-    print(f"soak: {len(maps)} maps x 2 scalars, {len(failures)} failures")
+    print(f"soak: {len(maps)} maps x 2 scalars x 2 movers, {len(failures)} failures")
     return 1 if failures else 0
 
 

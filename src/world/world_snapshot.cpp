@@ -1,0 +1,483 @@
+// collide2d - 2D collision detection for games. MIT License.
+// World snapshots: the whole state to bytes and back (docs/world.md, "Snapshots").
+//
+// Format (little-endian; every Real as its raw bits, 4 or 8 bytes):
+//   header   "C2DWORLD", u32 version, u32 sizeof(Real), u64 payload size, u64 FNV-1a 64 of the payload
+//   payload  u32 world id; options: u8 broad-phase kind, Real cell size, fat margin, displacement
+//            factor, shrink factor;
+//            u32 proxy slots, each: u8 flags (alive 1, static 2, dirty 4), u32 generation, u64 user
+//            data, u32 category, u32 mask, and when alive its shape (u8 variant index, then
+//            every field, cached ones too, so the bits come back as they were);
+//            u32 + u32 each: the free slots (in reuse order), the slots destroyed since update();
+//            u32 pairs, each: u32 a, u32 b, u8 flags (touching 1, fresh 2), in tracking order;
+//            u32 layer slots, each: u8 alive, u32 generation, u64 user data, u32 category, u32
+//            mask, and when alive u8 kind and the geometry's inputs (tile map: width, height,
+//            tile size, origin, outside flag, one byte per cell; sector map: sector count,
+//            vertices, lines; disc union: discs; chain: flags, points). Derived data (merged tile
+//            edges, indexes, coast arcs) is rebuilt by the same code that built it.
+// Reading checks every byte: truncation and trailing bytes, the checksum, then every count
+// against the bytes left (no allocation beyond the input's size), every index, flag and shape.
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+
+#include "collide2d/world.hpp"
+#include "world/layer.hpp"
+#include "world/stored_shape.hpp"
+
+namespace collide2d::inline COLLIDE2D_ABI {
+
+namespace {
+
+constexpr char kMagic[8] = {'C', '2', 'D', 'W', 'O', 'R', 'L', 'D'};
+constexpr std::size_t kHeaderSize = 8 + 4 + 4 + 8 + 8;
+using RealBits = std::conditional_t<sizeof(Real) == 4, std::uint32_t, std::uint64_t>;
+static_assert(std::variant_size_v<Shape> == 8, "a new shape type needs its snapshot encoding");
+static_assert(std::variant_size_v<LayerGeometry> == 4, "a new layer kind needs its snapshot encoding");
+
+const char* scalar_name(std::uint32_t size) { return size == 4 ? "float" : size == 8 ? "double" : "unknown"; }
+
+std::uint64_t fnv1a(std::span<const std::byte> bytes) {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  for (std::byte b : bytes) h = (h ^ std::uint64_t(b)) * 0x100000001b3ull;
+  return h;
+}
+
+struct Writer {
+  std::vector<std::byte> out;
+  void uint(std::uint64_t v, int bytes) {
+    for (int i = 0; i < bytes; ++i) out.push_back(std::byte((v >> (8 * i)) & 0xff));
+  }
+  void u8(std::uint8_t v) { uint(v, 1); }
+  void u32(std::uint32_t v) { uint(v, 4); }
+  void i32(std::int32_t v) { uint(std::uint32_t(v), 4); }
+  void u64(std::uint64_t v) { uint(v, 8); }
+  void real(Real v) { uint(std::bit_cast<RealBits>(v), sizeof(Real)); }
+  void vec(Vec2 v) { real(v.x); real(v.y); }
+  void filter(Filter f) { u32(f.category); u32(f.mask); }
+};
+
+/// A refusal: what is wrong, under "snapshot".
+struct Refused {
+  Invalid why;
+};
+
+[[noreturn]] void refuse(std::string field, std::string message) {
+  throw Refused{Invalid{field.empty() ? "snapshot" : "snapshot." + field, std::move(message)}};
+}
+
+struct Reader {
+  std::span<const std::byte> in;
+  std::size_t pos = 0;
+  std::size_t offset = 0;  // of `in` in the whole snapshot (for messages)
+
+  std::size_t left() const { return in.size() - pos; }
+  void need(std::size_t n, const std::string& what) {
+    if (n > left()) {
+      refuse("", "truncated: " + what + " needs " + std::to_string(n) + " bytes at byte " +
+                     std::to_string(offset + pos) + ", " + std::to_string(left()) + " left");
+    }
+  }
+  std::uint64_t uint(int bytes, const std::string& what) {
+    need(std::size_t(bytes), what);
+    std::uint64_t v = 0;
+    for (int i = 0; i < bytes; ++i) v |= std::uint64_t(in[pos + std::size_t(i)]) << (8 * i);
+    pos += std::size_t(bytes);
+    return v;
+  }
+  std::uint8_t u8(const std::string& what) { return std::uint8_t(uint(1, what)); }
+  std::uint32_t u32(const std::string& what) { return std::uint32_t(uint(4, what)); }
+  std::int32_t i32(const std::string& what) { return std::int32_t(std::uint32_t(uint(4, what))); }
+  std::uint64_t u64(const std::string& what) { return uint(8, what); }
+  Real real(const std::string& what) { return std::bit_cast<Real>(RealBits(uint(sizeof(Real), what))); }
+  Vec2 vec(const std::string& what) {
+    const Real x = real(what);
+    return {x, real(what)};
+  }
+  Filter filter(const std::string& what) {
+    Filter f;
+    f.category = u32(what);
+    f.mask = u32(what);
+    return f;
+  }
+  /// A count of elements of at least `min_bytes` each: refused when the bytes left cannot hold them.
+  std::uint32_t count(const std::string& what, std::size_t min_bytes) {
+    const std::uint32_t n = u32(what + " count");
+    if (std::uint64_t(n) * min_bytes > left()) {
+      refuse(what, "count " + std::to_string(n) + " needs at least " + std::to_string(std::uint64_t(n) * min_bytes) +
+                       " bytes, " + std::to_string(left()) + " left (truncated or corrupt)");
+    }
+    return n;
+  }
+  /// A flags byte with only the bits of `allowed` set.
+  std::uint8_t flags(const std::string& what, std::uint8_t allowed) {
+    const std::uint8_t f = u8(what);
+    if (f & ~allowed) refuse(what, "unknown flag bits " + std::to_string(f & ~allowed));
+    return f;
+  }
+};
+
+// ---- Shapes: every field as stored (cached rotations too) -----------------------------------
+
+void write_shape(Writer& w, const Shape& shape) {
+  w.u8(std::uint8_t(shape.index()));
+  std::visit(
+      [&](const auto& s) {
+        using T = std::decay_t<decltype(s)>;
+        if constexpr (std::is_same_v<T, Point>) {
+          w.vec(s.at);
+        } else if constexpr (std::is_same_v<T, Circle>) {
+          w.vec(s.center), w.real(s.radius);
+        } else if constexpr (std::is_same_v<T, Sector>) {
+          w.vec(s.center), w.real(s.radius), w.real(s.facing), w.real(s.half_angle);
+          w.vec(s.dir), w.real(s.cos_half), w.real(s.sin_half);
+        } else if constexpr (std::is_same_v<T, Aabb>) {
+          w.vec(s.min), w.vec(s.max);
+        } else if constexpr (std::is_same_v<T, Box>) {
+          w.vec(s.center), w.vec(s.half_extents), w.real(s.angle), w.real(s.rot.c), w.real(s.rot.s);
+        } else if constexpr (std::is_same_v<T, Capsule>) {
+          w.vec(s.a), w.vec(s.b), w.real(s.radius);
+        } else if constexpr (std::is_same_v<T, Segment>) {
+          w.vec(s.a), w.vec(s.b);
+        } else {
+          static_assert(std::is_same_v<T, Polygon>);
+          w.u8(std::uint8_t(s.count)), w.real(s.radius);
+          for (int i = 0; i < s.count; ++i) w.vec(s.vertices[std::size_t(i)]), w.vec(s.normals[std::size_t(i)]);
+        }
+      },
+      shape);
+}
+
+Shape read_shape(Reader& r, const std::string& at) {
+  const std::uint8_t type = r.u8(at + " type");
+  switch (type) {
+    case 0: return Point{r.vec(at)};
+    case 1: {
+      Circle c;
+      c.center = r.vec(at), c.radius = r.real(at);
+      return c;
+    }
+    case 2: {
+      Sector s;
+      s.center = r.vec(at), s.radius = r.real(at), s.facing = r.real(at), s.half_angle = r.real(at);
+      s.dir = r.vec(at), s.cos_half = r.real(at), s.sin_half = r.real(at);
+      return s;
+    }
+    case 3: {
+      Aabb b;
+      b.min = r.vec(at), b.max = r.vec(at);
+      return b;
+    }
+    case 4: {
+      Box b;
+      b.center = r.vec(at), b.half_extents = r.vec(at), b.angle = r.real(at);
+      b.rot.c = r.real(at), b.rot.s = r.real(at);
+      return b;
+    }
+    case 5: {
+      Capsule c;
+      c.a = r.vec(at), c.b = r.vec(at), c.radius = r.real(at);
+      return c;
+    }
+    case 6: {
+      Segment s;
+      s.a = r.vec(at), s.b = r.vec(at);
+      return s;
+    }
+    case 7: {
+      Polygon p;
+      const int n = r.u8(at + " vertex count");
+      if (n < 3 || n > Polygon::kMaxVertices) {
+        refuse(at, "polygon vertex count " + std::to_string(n) + " (3.." + std::to_string(Polygon::kMaxVertices) + ")");
+      }
+      p.count = n;
+      p.radius = r.real(at);
+      for (std::size_t i = 0; i < std::size_t(n); ++i) p.vertices[i] = r.vec(at), p.normals[i] = r.vec(at);
+      return p;
+    }
+    default: refuse(at, "unknown shape type " + std::to_string(type));
+  }
+}
+
+// ---- Layers: the inputs their constructors take ---------------------------------------------
+
+enum : std::uint8_t { kTileMap = 0, kSectorMap = 1, kDiscUnion = 2, kChain = 3 };
+
+void write_geometry(Writer& w, const LayerGeometry& g) {
+  std::visit(
+      [&](const auto& m) {
+        using T = std::decay_t<decltype(m)>;
+        if constexpr (std::is_same_v<T, TileMap>) {
+          w.u8(kTileMap);
+          w.i32(m.width()), w.i32(m.height()), w.vec(m.tile_size()), w.vec(m.origin()), w.u8(m.outside_solid());
+          for (std::uint8_t c : m.cells()) w.u8(c);
+        } else if constexpr (std::is_same_v<T, SectorMap>) {
+          w.u8(kSectorMap);
+          w.i32(m.sector_count());
+          w.u32(std::uint32_t(m.vertex_count()));
+          for (int i = 0; i < m.vertex_count(); ++i) w.vec(m.vertex(i));
+          w.u32(std::uint32_t(m.line_count()));
+          for (int i = 0; i < m.line_count(); ++i) {
+            const MapLine& l = m.line(i);
+            w.i32(l.v1), w.i32(l.v2), w.i32(l.front), w.i32(l.back), w.u8(l.impassable);
+          }
+        } else if constexpr (std::is_same_v<T, DiscUnion>) {
+          w.u8(kDiscUnion);
+          w.u32(std::uint32_t(m.discs().size()));
+          for (const Circle& c : m.discs()) w.vec(c.center), w.real(c.radius);
+        } else {
+          static_assert(std::is_same_v<T, Chain>);
+          w.u8(kChain);
+          w.u8(std::uint8_t((m.closed() ? 1 : 0) | (m.one_sided() ? 2 : 0)));
+          w.u32(std::uint32_t(m.points().size()));
+          for (Vec2 p : m.points()) w.vec(p);
+        }
+      },
+      g);
+}
+
+LayerGeometry read_geometry(Reader& r, const std::string& at) {
+  const std::uint8_t kind = r.u8(at + " kind");
+  Invalid why;
+  switch (kind) {
+    case kTileMap: {
+      const std::int32_t width = r.i32(at), height = r.i32(at);
+      const Vec2 tile = r.vec(at), origin = r.vec(at);
+      const std::uint8_t outside = r.flags(at + ".outside_solid", 1);
+      if (width < 1 || height < 1) refuse(at, "tile map size " + std::to_string(width) + " x " + std::to_string(height));
+      const std::uint64_t cells = std::uint64_t(width) * std::uint64_t(height);
+      r.need(cells, at + " cells");
+      std::vector<std::uint8_t> solid(cells);
+      for (std::size_t i = 0; i < cells; ++i) {
+        solid[i] = std::uint8_t(r.in[r.pos + i]);
+        if (solid[i] > 1) refuse(at + ".cells[" + std::to_string(i) + "]", "flag " + std::to_string(solid[i]) + " (0 or 1)");
+      }
+      r.pos += cells;
+      auto m = TileMap::from_grid(width, height, solid, tile, origin, &why, outside != 0);
+      if (!m) refuse(at + "." + why.field, why.message);
+      return std::move(*m);
+    }
+    case kSectorMap: {
+      SectorMapDesc desc;
+      desc.sector_count = r.i32(at + " sector count");
+      const std::uint32_t nv = r.count(at + ".vertices", 2 * sizeof(Real));
+      desc.vertices.reserve(nv);
+      for (std::uint32_t i = 0; i < nv; ++i) desc.vertices.push_back(r.vec(at));
+      const std::uint32_t nl = r.count(at + ".lines", 17);
+      desc.lines.reserve(nl);
+      for (std::uint32_t i = 0; i < nl; ++i) {
+        MapLine l;
+        l.v1 = r.i32(at), l.v2 = r.i32(at), l.front = r.i32(at), l.back = r.i32(at);
+        l.impassable = r.flags(at + ".lines[" + std::to_string(i) + "].impassable", 1) != 0;
+        desc.lines.push_back(l);
+      }
+      std::string error;
+      try {
+        return SectorMap(std::move(desc));
+      } catch (const std::invalid_argument& e) {
+        error = e.what();
+      }
+      refuse(at, error);
+    }
+    case kDiscUnion: {
+      const std::uint32_t n = r.count(at + ".discs", 3 * sizeof(Real));
+      std::vector<Circle> discs(n);
+      for (Circle& c : discs) c.center = r.vec(at), c.radius = r.real(at);
+      auto d = DiscUnion::make(discs, &why);
+      if (!d) refuse(at + "." + why.field, why.message);
+      return std::move(*d);
+    }
+    case kChain: {
+      const std::uint8_t f = r.flags(at + " flags", 3);
+      const std::uint32_t n = r.count(at + ".points", 2 * sizeof(Real));
+      std::vector<Vec2> points(n);
+      for (Vec2& p : points) p = r.vec(at);
+      auto c = Chain::make(points, (f & 1) != 0, (f & 2) != 0, &why);
+      if (!c) refuse(at + "." + why.field, why.message);
+      return std::move(*c);
+    }
+    default: refuse(at, "unknown layer kind " + std::to_string(kind));
+  }
+}
+
+enum : std::uint8_t { kAlive = 1, kStatic = 2, kDirty = 4 };
+enum : std::uint8_t { kTouching = 1, kFresh = 2 };
+
+}  // namespace
+
+std::vector<std::byte> World::snapshot() const {
+  Writer w;
+  w.u32(id_);
+  w.u8(std::uint8_t(options_.broadphase));
+  w.real(options_.cell_size);
+  w.real(options_.fat.margin), w.real(options_.fat.displacement_factor), w.real(options_.fat.shrink_factor);
+
+  w.u32(std::uint32_t(slots_.size()));
+  for (std::uint32_t i = 0; i < slots_.size(); ++i) {
+    const Slot& s = slots_[i];
+    w.u8(std::uint8_t((s.alive ? kAlive : 0) | (s.is_static ? kStatic : 0) | (s.dirty ? kDirty : 0)));
+    w.u32(s.generation), w.u64(s.user_data), w.filter(s.filter);
+    if (s.alive) write_shape(w, load_shape(i));
+  }
+  for (const auto* list : {&free_slots_, &pending_free_}) {
+    w.u32(std::uint32_t(list->size()));
+    for (std::uint32_t i : *list) w.u32(i);
+  }
+  w.u32(std::uint32_t(pairs_.size()));
+  for (const PairState& p : pairs_) {
+    w.u32(p.a), w.u32(p.b), w.u8(std::uint8_t((p.touching ? kTouching : 0) | (p.fresh ? kFresh : 0)));
+  }
+
+  w.u32(std::uint32_t(layers_.size()));
+  for (const auto& l : layers_) {
+    w.u8(l->alive), w.u32(l->generation), w.u64(l->user_data), w.filter(l->filter);
+    if (l->alive) write_geometry(w, l->geometry);
+  }
+
+  Writer h;
+  for (char c : kMagic) h.u8(std::uint8_t(c));
+  h.u32(kSnapshotVersion), h.u32(sizeof(Real)), h.u64(w.out.size()), h.u64(fnv1a(w.out));
+  h.out.insert(h.out.end(), w.out.begin(), w.out.end());
+  return std::move(h.out);
+}
+
+std::optional<Invalid> World::restore(std::span<const std::byte> bytes) {
+  try {
+    // Header: what it is, which version and scalar, how long, its checksum.
+    Reader head{bytes};
+    if (bytes.size() < sizeof kMagic || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0) {
+      refuse("", "not a collide2d world snapshot (no \"C2DWORLD\" at the start)");
+    }
+    head.pos = sizeof kMagic;
+    const std::uint32_t version = head.u32("the header");
+    if (version != kSnapshotVersion) {
+      refuse("version", "format version " + std::to_string(version) + " is not supported (this library reads version " +
+                            std::to_string(kSnapshotVersion) + ")");
+    }
+    const std::uint32_t real_size = head.u32("the header");
+    if (real_size != sizeof(Real)) {
+      refuse("scalar", "made by the " + std::string(scalar_name(real_size)) + " library (" + std::to_string(real_size) +
+                           "-byte reals); this is the " + scalar_name(sizeof(Real)) + " library");
+    }
+    const std::uint64_t size = head.u64("the header");
+    const std::uint64_t sum = head.u64("the header");
+    if (size != head.left()) {
+      refuse("", (size > head.left() ? "truncated: the payload has " : "trailing bytes: the payload has ") +
+                     std::to_string(head.left()) + " bytes, the header says " + std::to_string(size));
+    }
+    const std::span<const std::byte> payload = bytes.subspan(kHeaderSize);
+    if (fnv1a(payload) != sum) refuse("", "checksum mismatch: the payload is corrupt");
+
+    Reader r{payload, 0, kHeaderSize};
+    const std::uint32_t id = r.u32("world id");
+    if (id == 0) refuse("id", "world id 0 (the null handle's)");
+    WorldOptions options;
+    const std::uint8_t kind = r.u8("options");
+    if (kind > std::uint8_t(BroadphaseKind::grid)) refuse("options.broadphase", "unknown kind " + std::to_string(kind));
+    options.broadphase = BroadphaseKind(kind);
+    options.cell_size = r.real("options");
+    options.fat.margin = r.real("options"), options.fat.displacement_factor = r.real("options");
+    options.fat.shrink_factor = r.real("options");
+
+    World w(options);
+    w.id_ = id;
+    // Proxy slots.
+    const std::uint32_t n = r.count("proxies", 21);
+    if (n >= kNullIndex - 1) refuse("proxies", "more slots than a world holds");
+    w.slots_.resize(n), w.shapes_.resize(n), w.tight_.resize(n);
+    for (std::uint32_t i = 0; i < n; ++i) {
+      const std::string at = "proxies[" + std::to_string(i) + "]";
+      Slot& s = w.slots_[i];
+      const std::uint8_t f = r.flags(at + ".flags", kAlive | kStatic | kDirty);
+      s.alive = (f & kAlive) != 0, s.is_static = (f & kStatic) != 0;
+      s.generation = r.u32(at);
+      s.user_data = r.u64(at);
+      s.filter = r.filter(at);
+      if (s.generation == 0) refuse(at + ".generation", "0 (generations start at 1)");
+      if (f & kDirty) w.mark_dirty(i);
+      if (s.alive) {
+        const Shape shape = read_shape(r, at + ".shape");
+        if (auto bad = w.check_shape(shape)) refuse(at + "." + bad->field, bad->message);
+        w.store_shape(i, shape);
+        ++w.live_;
+      }
+    }
+    // Free lists: every dead slot is in exactly one, no live slot in either.
+    std::vector<std::uint8_t> listed(n, 0);
+    for (auto* list : {&w.free_slots_, &w.pending_free_}) {
+      const std::string name = list == &w.free_slots_ ? "free_slots" : "pending_free";
+      const std::uint32_t m = r.count(name, 4);
+      list->reserve(m);
+      for (std::uint32_t k = 0; k < m; ++k) {
+        const std::uint32_t i = r.u32(name);
+        auto at = [&] { return name + "[" + std::to_string(k) + "]"; };
+        if (i >= n) refuse(at(), "slot " + std::to_string(i) + " out of range (" + std::to_string(n) + " slots)");
+        if (w.slots_[i].alive) refuse(at(), "slot " + std::to_string(i) + " is alive");
+        if (listed[i]) refuse(at(), "slot " + std::to_string(i) + " listed twice");
+        listed[i] = list == &w.free_slots_ ? 1 : 2;
+        list->push_back(i);
+      }
+    }
+    if (w.free_slots_.size() + w.pending_free_.size() != n - w.live_) {
+      refuse("free_slots", "a dead slot is in neither free list");
+    }
+    // Tracked pairs: ordered, unique, of live slots or of slots destroyed since update().
+    const std::uint32_t np = r.count("pairs", 9);
+    w.pairs_.reserve(np);
+    for (std::uint32_t k = 0; k < np; ++k) {
+      const std::string at = "pairs[" + std::to_string(k) + "]";
+      PairState p;
+      p.a = r.u32(at), p.b = r.u32(at);
+      const std::uint8_t f = r.flags(at + ".flags", kTouching | kFresh);
+      p.touching = (f & kTouching) != 0, p.fresh = (f & kFresh) != 0;
+      if (!(p.a < p.b && p.b < n)) {
+        refuse(at, "slots (" + std::to_string(p.a) + ", " + std::to_string(p.b) + ") not ordered or out of range");
+      }
+      for (std::uint32_t i : {p.a, p.b}) {
+        if (!w.slots_[i].alive && listed[i] != 2) {
+          refuse(at, "slot " + std::to_string(i) + " was freed by an update() (its pairs ended then)");
+        }
+      }
+      const std::uint64_t key = (std::uint64_t(p.a) << 32) | p.b;
+      if (!w.pair_index_.try_emplace(key, std::uint32_t(w.pairs_.size())).second) refuse(at, "pair listed twice");
+      w.pairs_.push_back(p);
+    }
+    // Layers.
+    const std::uint32_t nl = r.count("layers", 21);
+    if (nl >= kNullIndex - 1) refuse("layers", "more slots than a world holds");
+    for (std::uint32_t i = 0; i < nl; ++i) {
+      const std::string at = "layers[" + std::to_string(i) + "]";
+      auto l = std::make_unique<Layer>();
+      l->alive = r.flags(at + ".alive", 1) != 0;
+      l->generation = r.u32(at);
+      l->user_data = r.u64(at);
+      l->filter = r.filter(at);
+      if (l->generation == 0) refuse(at + ".generation", "0 (generations start at 1)");
+      if (l->alive) {
+        l->geometry = read_geometry(r, at);
+        if (auto bad = world_detail::validate_layer(l->geometry)) refuse(at + "." + bad->field, bad->message);
+      }
+      w.layers_.push_back(std::move(l));
+    }
+    if (r.left() != 0) refuse("", "trailing bytes: " + std::to_string(r.left()) + " after the last layer");
+
+    // The broad phase, rebuilt from the proxies in slot order (every proxy counts as moved: the
+    // next update() finds the tracked pairs again and no new touching ones).
+    for (std::uint32_t i = 0; i < n; ++i) {
+      if (w.slots_[i].alive) w.bp_->insert(i, w.tight_[i], w.slots_[i].is_static);
+    }
+    if (auto bad = w.validate()) refuse("", "inconsistent: " + *bad);
+    world_detail::reserve_world_id(id);
+    *this = std::move(w);
+    return std::nullopt;
+  } catch (const Refused& r) {
+    return r.why;
+  } catch (const std::bad_alloc&) {
+    return Invalid{"snapshot", "out of memory while restoring"};
+  }
+}
+
+}  // namespace collide2d
