@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Builds and runs the libFuzzer targets (fuzz/, preset `fuzz`: clang 14, ASan+UBSan).
-#   scripts/fuzz.sh [TARGET|all] [SECONDS]      default: all, 60 seconds per target
-# Targets: protocol tiled_tmx tiled_json wad island shapes world.
+#   scripts/fuzz.sh [TARGET|all|golden] [SECONDS]      default: all, 60 seconds per target
+# Targets: protocol tiled_tmx tiled_json wad island shapes world. `all` ends with `golden`: the
+# golden-hash test (tests/world/golden_hash_test.cpp) built by clang 14 with ASan+UBSan in the
+# same build directory, which must give the pinned hash of g++'s builds (docs/reliability.md,
+# "Determinism"); FUZZ_GOLDEN=0 leaves it out.
 # Corpora live in build/fuzz/corpus/<target> (kept between runs); they are seeded at the first
 # run from real data, never copied into the repository: the conformance checker's lines and
 # generated maps (../shared/conformance/check.py --cases-out), The Mana World's maps
@@ -16,12 +19,17 @@ root=$PWD
 all_targets=(protocol tiled_tmx tiled_json wad island shapes world)
 which=${1:-all}
 seconds=${2:-60}
+golden=0
 if [[ $which == all ]]; then
   targets=("${all_targets[@]}")
+  [[ ${FUZZ_GOLDEN:-1} != 0 ]] && golden=1
+elif [[ $which == golden ]]; then
+  targets=()
+  golden=1
 elif [[ " ${all_targets[*]} " == *" $which "* ]]; then
   targets=("$which")
 else
-  echo "fuzz.sh: unknown target '$which' (one of: all ${all_targets[*]})" >&2
+  echo "fuzz.sh: unknown target '$which' (one of: all golden ${all_targets[*]})" >&2
   exit 2
 fi
 if ! command -v clang++-14 >/dev/null; then
@@ -31,11 +39,13 @@ fi
 
 build=$root/build/fuzz
 cmake --preset fuzz >/dev/null
-cmake --build "$build" --parallel 2 --target "${targets[@]/#/fuzz_}"
+build_targets=("${targets[@]/#/fuzz_}")
+((golden)) && build_targets+=(test_world)
+cmake --build "$build" --parallel 2 --target "${build_targets[@]}"
 
 # Seeds from real data, made once per build directory.
 seeds=$build/seeds
-if [[ ! -f $seeds/.done ]]; then
+if ((${#targets[@]})) && [[ ! -f $seeds/.done ]]; then
   rm -rf "$seeds" && mkdir -p "$seeds"
   checker=$root/../shared/conformance/check.py
   cases="" work=""
@@ -77,5 +87,17 @@ for t in "${targets[@]}"; do
     grep -E 'ERROR|SUMMARY|fuzz finding|==[0-9]+==' "$log" | head -20 || true
   fi
 done
+if ((golden)); then
+  # The same scenario, thread counts and pinned hash as g++'s release and asan builds.
+  echo "=== fuzz.sh: golden hash (clang 14, ASan+UBSan)"
+  log=$build/golden.log
+  if "$build/tests/test_world" --gtest_filter='GoldenHash.*' >"$log" 2>&1; then
+    summary+=("golden: ok, the pinned hash with clang 14 + ASan/UBSan")
+  else
+    status=1
+    summary+=("golden: FAILED (see $log)")
+    grep -E 'Failure|Expected|Which is|differs' "$log" | head -10 || true
+  fi
+fi
 printf '=== fuzz.sh: %s\n' "${summary[@]}"
 exit "$status"

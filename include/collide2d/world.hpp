@@ -404,8 +404,8 @@ class World {
 
   /// The world's whole state as bytes, for rollback and replays: options, id, every proxy slot
   /// (generation, shape, user data, filter, changes not yet seen by update()), the free slots,
-  /// the tracked pairs and their touching state, every layer slot (generation, geometry with its
-  /// tile edits, filter, user data). Versioned (`kSnapshotVersion`), little-endian, checksummed;
+  /// the touching pairs, every layer slot (generation, geometry with its tile edits, filter,
+  /// user data). Versioned (`kSnapshotVersion`), little-endian, checksummed;
   /// made by a float or a double library and read by the same kind only.
   std::vector<std::byte> snapshot() const;
   /// Replaces this world's whole state with a snapshot's, its id included (handles saved with

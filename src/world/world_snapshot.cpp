@@ -9,7 +9,8 @@
 //            data, u32 category, u32 mask, and when alive its shape (u8 variant index, then
 //            every field, cached ones too, so the bits come back as they were);
 //            u32 + u32 each: the free slots (in reuse order), the slots destroyed since update();
-//            u32 pairs, each: u32 a, u32 b, u8 flags (touching 1, fresh 2), in tracking order;
+//            u32 touching pairs, each: u32 a, u32 b, sorted (the pairs the broad phase merely
+//            tracks are found again by the first update(), the broad phase being rebuilt);
 //            u32 layer slots, each: u8 alive, u32 generation, u64 user data, u32 category, u32
 //            mask, and when alive u8 kind and the geometry's inputs (tile map: width, height,
 //            tile size, origin, outside flag, one byte per cell; sector map: sector count,
@@ -304,7 +305,6 @@ LayerGeometry read_geometry(Reader& r, const std::string& at) {
 }
 
 enum : std::uint8_t { kAlive = 1, kStatic = 2, kDirty = 4 };
-enum : std::uint8_t { kTouching = 1, kFresh = 2 };
 
 }  // namespace
 
@@ -326,10 +326,13 @@ std::vector<std::byte> World::snapshot() const {
     w.u32(std::uint32_t(list->size()));
     for (std::uint32_t i : *list) w.u32(i);
   }
-  w.u32(std::uint32_t(pairs_.size()));
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> touching;
   for (const PairState& p : pairs_) {
-    w.u32(p.a), w.u32(p.b), w.u8(std::uint8_t((p.touching ? kTouching : 0) | (p.fresh ? kFresh : 0)));
+    if (p.touching) touching.emplace_back(p.a, p.b);
   }
+  std::sort(touching.begin(), touching.end());
+  w.u32(std::uint32_t(touching.size()));
+  for (const auto& [a, b] : touching) w.u32(a), w.u32(b);
 
   w.u32(std::uint32_t(layers_.size()));
   for (const auto& l : layers_) {
@@ -424,15 +427,13 @@ std::optional<Invalid> World::restore(std::span<const std::byte> bytes) {
     if (w.free_slots_.size() + w.pending_free_.size() != n - w.live_) {
       refuse("free_slots", "a dead slot is in neither free list");
     }
-    // Tracked pairs: ordered, unique, of live slots or of slots destroyed since update().
-    const std::uint32_t np = r.count("pairs", 9);
+    // Touching pairs: ordered, unique, of live slots or of slots destroyed since update().
+    const std::uint32_t np = r.count("pairs", 8);
     w.pairs_.reserve(np);
     for (std::uint32_t k = 0; k < np; ++k) {
       const std::string at = "pairs[" + std::to_string(k) + "]";
-      PairState p;
+      PairState p{0, 0, true, false};
       p.a = r.u32(at), p.b = r.u32(at);
-      const std::uint8_t f = r.flags(at + ".flags", kTouching | kFresh);
-      p.touching = (f & kTouching) != 0, p.fresh = (f & kFresh) != 0;
       if (!(p.a < p.b && p.b < n)) {
         refuse(at, "slots (" + std::to_string(p.a) + ", " + std::to_string(p.b) + ") not ordered or out of range");
       }
