@@ -275,6 +275,12 @@ LayerGeometry read_geometry(Reader& r, const std::string& at) {
         l.impassable = r.flags(at + ".lines[" + std::to_string(i) + "].impassable", 1) != 0;
         desc.lines.push_back(l);
       }
+      // The sector count is the one number a map's memory grows with that no bytes back: a
+      // corrupt one would make the map allocate gigabytes. Sectors no line borders are empty.
+      if (desc.sector_count < 0 || std::uint64_t(desc.sector_count) > 2 * std::uint64_t(nl) + 1024) {
+        refuse(at + ".sector_count", std::to_string(desc.sector_count) + " for " + std::to_string(nl) +
+                                         " lines (at most 2 per line + 1024)");
+      }
       std::string error;
       try {
         return SectorMap(std::move(desc));

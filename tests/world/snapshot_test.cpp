@@ -385,6 +385,33 @@ TEST(Snapshot, InconsistentContentUnderAGoodChecksumIsRefused) {
   }
 }
 
+// Found by the random corruption below (a restore that took 35 s and gigabytes): a sector
+// count, the one number no bytes back, made the sector map allocate per sector. Now bounded.
+TEST(Snapshot, AHugeSectorCountIsRefusedBeforeAnythingIsAllocated) {
+  World w;
+  w.add_layer({SectorMap(room(0, 0)), 5, {}});
+  std::vector<std::byte> b = w.snapshot();
+  constexpr std::size_t R = sizeof(Real);
+  // No proxies, free or pending slots, pairs; one layer: alive, generation, user data, filter, kind.
+  const std::size_t count_at = kHeader + 4 + 1 + 4 * R + 4 + 4 + 4 + 4 + 4 + 1 + 4 + 8 + 8 + 1;
+  ASSERT_EQ(std::to_integer<int>(b[count_at]), 1);  // the room's one sector
+  for (std::uint32_t count : {0x7fffffffu, 2u * 4u + 1025u}) {
+    for (int i = 0; i < 4; ++i) b[count_at + std::size_t(i)] = std::byte((count >> (8 * i)) & 0xff);
+    reseal(b);
+    World target;
+    const auto why = target.restore(b);
+    ASSERT_TRUE(why);
+    EXPECT_EQ(why->field, "snapshot.layers[0].sector_count") << why->text();
+  }
+  // The most it takes: two sectors per line + 1024 (sectors no line borders are empty).
+  const std::uint32_t most = 2u * 4u + 1024u;
+  for (int i = 0; i < 4; ++i) b[count_at + std::size_t(i)] = std::byte((most >> (8 * i)) & 0xff);
+  reseal(b);
+  World target;
+  ASSERT_EQ(target.restore(b), std::nullopt);
+  EXPECT_EQ(std::get<SectorMap>(*target.layer(target.layer_handles()[0])).sector_count(), int(most));
+}
+
 TEST(Snapshot, RandomCorruptionUnderAGoodChecksumNeverBreaksTheWorld) {
   const std::vector<std::byte> bytes = small_world().snapshot();
   Rng rng{99};
