@@ -19,7 +19,6 @@
 // Reading checks every byte: truncation and trailing bytes, the checksum, then every count
 // against the bytes left (no allocation beyond the input's size), every index, flag and shape.
 #include <algorithm>
-#include <bit>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -36,6 +35,18 @@ namespace {
 constexpr char kMagic[8] = {'C', '2', 'D', 'W', 'O', 'R', 'L', 'D'};
 constexpr std::size_t kHeaderSize = 8 + 4 + 4 + 8 + 8;
 using RealBits = std::conditional_t<sizeof(Real) == 4, std::uint32_t, std::uint64_t>;
+
+// A number's bits and back (std::bit_cast is missing from the libc++ of Debian's emscripten).
+RealBits bits_of(Real v) {
+  RealBits b;
+  std::memcpy(&b, &v, sizeof b);
+  return b;
+}
+Real real_of(RealBits b) {
+  Real v;
+  std::memcpy(&v, &b, sizeof v);
+  return v;
+}
 static_assert(std::variant_size_v<Shape> == 8, "a new shape type needs its snapshot encoding");
 static_assert(std::variant_size_v<LayerGeometry> == 4, "a new layer kind needs its snapshot encoding");
 
@@ -56,7 +67,7 @@ struct Writer {
   void u32(std::uint32_t v) { uint(v, 4); }
   void i32(std::int32_t v) { uint(std::uint32_t(v), 4); }
   void u64(std::uint64_t v) { uint(v, 8); }
-  void real(Real v) { uint(std::bit_cast<RealBits>(v), sizeof(Real)); }
+  void real(Real v) { uint(bits_of(v), sizeof(Real)); }
   void vec(Vec2 v) { real(v.x); real(v.y); }
   void filter(Filter f) { u32(f.category); u32(f.mask); }
 };
@@ -93,7 +104,7 @@ struct Reader {
   std::uint32_t u32(const std::string& what) { return std::uint32_t(uint(4, what)); }
   std::int32_t i32(const std::string& what) { return std::int32_t(std::uint32_t(uint(4, what))); }
   std::uint64_t u64(const std::string& what) { return uint(8, what); }
-  Real real(const std::string& what) { return std::bit_cast<Real>(RealBits(uint(sizeof(Real), what))); }
+  Real real(const std::string& what) { return real_of(RealBits(uint(sizeof(Real), what))); }
   Vec2 vec(const std::string& what) {
     const Real x = real(what);
     return {x, real(what)};
