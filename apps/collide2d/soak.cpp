@@ -37,23 +37,13 @@
 #include "collide2d/tiled.hpp"
 #include "collide2d/wad.hpp"
 #include "collide2d/world.hpp"
+#include "demo_checks.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI::tool {
 
 namespace {
 
-/// splitmix64: the same numbers on every platform.
-struct Rng {
-  std::uint64_t s;
-  std::uint64_t next() {
-    std::uint64_t z = (s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  /// Uniform in [0, 1).
-  double uniform() { return double(next() >> 11) * (1.0 / 9007199254740992.0); }
-};
+using Rng = DemoRng;  // splitmix64 (demo_checks.hpp)
 
 /// What a soak counts.
 struct Tally {
