@@ -35,15 +35,15 @@ inline b2PolygonShape to_b2_shape(const collide2d::Aabb& a) {
 inline b2PolygonShape to_b2_shape(const collide2d::Box& b) {
   b2PolygonShape s;
   s.SetAsBox(static_cast<float>(b.half_extents.x), static_cast<float>(b.half_extents.y),
-             to_b2(b.center), static_cast<float>(b.angle));
+             to_b2(b.center), static_cast<float>(b.angle()));
   s.m_radius = 0.0f;
   return s;
 }
 
 inline b2PolygonShape to_b2_shape(const collide2d::Polygon& p) {
   b2Vec2 pts[b2_maxPolygonVertices];
-  const int n = p.count < b2_maxPolygonVertices ? p.count : b2_maxPolygonVertices;
-  for (int i = 0; i < n; ++i) pts[i] = to_b2(p.vertices[i]);
+  const int n = p.count() < b2_maxPolygonVertices ? p.count() : b2_maxPolygonVertices;
+  for (int i = 0; i < n; ++i) pts[i] = to_b2(p.vertex(i));
   b2PolygonShape s;
   s.Set(pts, n);
   s.m_radius = 0.0f;

@@ -128,7 +128,7 @@ struct PolygonKind {
     }
     collide2d::Invalid why;
     auto poly = collide2d::make_polygon(pts, 0, &why);
-    if (!poly || poly->count != kCount) {
+    if (!poly || poly->count() != kCount) {
       std::fprintf(stderr, "bench: bad generated polygon: %s\n", why.text().c_str());
       std::abort();
     }

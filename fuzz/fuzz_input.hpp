@@ -77,11 +77,11 @@ inline Shape read_shape(Reader& in) {
       for (int i = 0; i < n; ++i) pts.push_back(in.vec2());
       const Real r = in.real();
       if (auto p = make_polygon(pts, r)) return *p;
-      Polygon raw;
-      raw.count = n > Polygon::kMaxVertices ? Polygon::kMaxVertices : n;
-      for (int i = 0; i < raw.count; ++i) raw.vertices[std::size_t(i)] = pts[std::size_t(i)];
-      raw.radius = r;
-      return raw;
+      // Only make_polygon builds vertices: what it refuses becomes the empty polygon, which
+      // validate refuses in turn.
+      Polygon empty;
+      empty.radius = r;
+      return empty;
     }
   }
 }

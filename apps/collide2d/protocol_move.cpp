@@ -82,7 +82,7 @@ Json shape_json(const Shape& s, const Shape& input) {
       o["type"] = "box";
       o["center"] = out_point(b.center, "shape");
       o["half_extents"] = out_point(b.half_extents, "shape");
-      o["angle"] = out_number(std::get<Box>(input).angle, "shape");
+      o["angle"] = out_number(std::get<Box>(input).angle(), "shape");
     }
     void operator()(const Capsule& c) const {
       o["type"] = "capsule";
@@ -98,7 +98,7 @@ Json shape_json(const Shape& s, const Shape& input) {
     void operator()(const Polygon& p) const {
       o["type"] = "polygon";
       Json pts = Json::array();
-      for (int i = 0; i < p.count; ++i) pts.push_back(out_point(p.vertices[std::size_t(i)], "shape"));
+      for (int i = 0; i < p.count(); ++i) pts.push_back(out_point(p.vertex(i), "shape"));
       o["points"] = std::move(pts);
       o["radius"] = out_number(p.radius, "shape");
     }

@@ -33,12 +33,12 @@ inline b2Polygon to_b3_shape(const collide2d::Aabb& a) {
 }
 inline b2Polygon to_b3_shape(const collide2d::Box& b) {
   return b2MakeOffsetBox(float(b.half_extents.x), float(b.half_extents.y), to_b3(b.center),
-                         b2MakeRot(float(b.angle)));
+                         b2MakeRot(float(b.angle())));
 }
 inline b2Polygon to_b3_shape(const collide2d::Polygon& p) {
   b2Vec2 pts[B2_MAX_POLYGON_VERTICES];
-  const int n = p.count < B2_MAX_POLYGON_VERTICES ? p.count : B2_MAX_POLYGON_VERTICES;
-  for (int i = 0; i < n; ++i) pts[i] = to_b3(p.vertices[i]);
+  const int n = p.count() < B2_MAX_POLYGON_VERTICES ? p.count() : B2_MAX_POLYGON_VERTICES;
+  for (int i = 0; i < n; ++i) pts[i] = to_b3(p.vertex(i));
   const b2Hull hull = b2ComputeHull(pts, n);
   return b2MakePolygon(&hull, 0.0f);
 }

@@ -109,7 +109,7 @@ struct V3World {
       } else {
         const auto& b = std::get<collide2d::Box>(p);
         const b2Polygon poly = b2MakeOffsetBox(float(b.half_extents.x) * k, float(b.half_extents.y) * k,
-                                               to_b3(b.center * s.box2d_scale), b2MakeRot(float(b.angle)));
+                                               to_b3(b.center * s.box2d_scale), b2MakeRot(float(b.angle())));
         b2CreatePolygonShape(statics, &def, &poly);
       }
     }

@@ -12,3 +12,23 @@
 #else
 #define COLLIDE2D_ABI f32
 #endif
+
+/// COLLIDE2D_ASSERT(cond): an internal invariant (never a check of a caller's input, which
+/// is refused with an `Invalid` naming the field). Live when COLLIDE2D_ASSERTS is 1, which the
+/// build sets for Debug builds and for the sanitizer and fuzz builds; otherwise it compiles to
+/// nothing (the condition is not evaluated). A broken invariant prints the condition and its
+/// place and aborts.
+#ifndef COLLIDE2D_ASSERTS
+#define COLLIDE2D_ASSERTS 0
+#endif
+#if COLLIDE2D_ASSERTS
+#include <cstdio>
+#include <cstdlib>
+#define COLLIDE2D_ASSERT(cond)                                                                  \
+  ((cond) ? void(0)                                                                             \
+          : (std::fprintf(stderr, "collide2d: internal invariant broken: %s (%s:%d)\n", #cond, \
+                          __FILE__, __LINE__),                                                  \
+             std::abort()))
+#else
+#define COLLIDE2D_ASSERT(cond) ((void)0)
+#endif

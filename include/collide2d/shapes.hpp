@@ -4,6 +4,8 @@
 /// validation and bounding boxes, and `Shape`, a variant of any of them.
 
 #include <array>
+#include <cmath>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -15,7 +17,7 @@ namespace collide2d::inline COLLIDE2D_ABI {
 
 /// What is wrong with an input: the field (e.g. "radius", "points") and a message.
 struct Invalid {
-  std::string field;    ///< the offending field, as named in FORMAT.md
+  std::string field;    ///< the offending field, as the protocol names it (docs/protocol.md)
   std::string message;  ///< what is wrong with it
   /// "field: message".
   std::string text() const { return field + ": " + message; }
@@ -49,43 +51,115 @@ struct Aabb {
   }
 };
 
+namespace detail {
+/// Every stored field of a Sector, Box or Polygon, caches included, read and written as they are
+/// (the world snapshot saves and restores shapes bit for bit; src/world/world_snapshot.cpp).
+struct ShapeState;
+}  // namespace detail
+
 /// Circle sector (a melee attack's cone): the points within `radius` of `center` whose
 /// direction differs from `facing` by at most `half_angle` (0..pi; pi is the whole disk, 0 a
 /// segment). Wider than pi/2 it is not convex; every query treats it exactly anyway.
-/// The constructor caches the rotations, so trigonometry is paid once per swing.
-struct Sector {
+/// The unit direction of `facing` and the cosine and sine of `half_angle` are cached, so
+/// trigonometry is paid once per swing; the angles are private and change only through the
+/// setters, which re-cache, so the cache cannot go stale (`center` and `radius` are plain).
+class Sector {
+ public:
   Vec2 center;
   Real radius = 1;
-  Real facing = 0;      ///< radians, counter-clockwise from +x
-  Real half_angle = 0;  ///< radians, in [0, pi]
-  Vec2 dir{1, 0};       ///< cached unit vector of `facing`
-  Real cos_half = 1;    ///< cached cos(half_angle)
-  Real sin_half = 0;    ///< cached sin(half_angle)
 
   Sector() = default;
   /// A sector; computes the cached direction and half-angle cosine and sine.
   Sector(Vec2 center_, Real radius_, Real facing_, Real half_angle_)
-      : center(center_), radius(radius_), facing(facing_), half_angle(half_angle_),
-        dir(Rot::from_angle(facing_).x_axis()), cos_half(std::cos(half_angle_)),
-        // sin is >= 0 on [0, pi]; pi rounded up in float would give -8.7e-8 and open a notch
-        sin_half(std::sin(half_angle_) > 0 ? std::sin(half_angle_) : Real(0)) {}
+      : center(center_), radius(radius_) {
+    set_facing(facing_);
+    set_half_angle(half_angle_);
+  }
   /// The same cone at another place and facing (one swing), re-caching the rotation.
   Sector moved(Vec2 new_center, Real new_facing) const {
-    return Sector(new_center, radius, new_facing, half_angle);
+    Sector s = *this;
+    s.center = new_center;
+    s.set_facing(new_facing);
+    return s;
   }
+
+  /// Radians, counter-clockwise from +x (after `set_direction`, the angle of that direction).
+  Real facing() const { return facing_from_dir_ ? std::atan2(dir_.y, dir_.x) : facing_; }
+  /// Radians, in [0, pi] for a valid sector.
+  Real half_angle() const { return half_angle_; }
+  /// Unit vector of `facing` (cached).
+  Vec2 dir() const { return dir_; }
+  /// cos(half_angle) (cached).
+  Real cos_half() const { return cos_half_; }
+  /// sin(half_angle), never negative (cached).
+  Real sin_half() const { return sin_half_; }
+
+  /// Turns the cone to `facing` radians.
+  void set_facing(Real facing) {
+    facing_ = facing;
+    facing_from_dir_ = false;
+    dir_ = Rot::from_angle(facing).x_axis();
+  }
+  /// Turns the cone to face the unit vector `dir` (no trigonometry; `facing()` is then its angle).
+  void set_direction(Vec2 dir) {
+    dir_ = dir;
+    facing_from_dir_ = true;
+  }
+  /// Widens or narrows the cone to `half_angle` radians.
+  void set_half_angle(Real half_angle) {
+    half_angle_ = half_angle;
+    cos_half_ = std::cos(half_angle);
+    // sin is >= 0 on [0, pi]; pi rounded up in float would give -8.7e-8 and open a notch
+    sin_half_ = std::sin(half_angle) > 0 ? std::sin(half_angle) : Real(0);
+  }
+
+ private:
+  friend struct detail::ShapeState;
+  Real facing_ = 0;
+  Real half_angle_ = 0;
+  Vec2 dir_{1, 0};
+  Real cos_half_ = 1;
+  Real sin_half_ = 0;
+  bool facing_from_dir_ = false;  ///< the direction was set as a vector: facing() is its angle
 };
 
 /// Oriented box: `center`, `half_extents` (>= 0) along its own axes, rotated by `angle`.
-struct Box {
+/// The rotation is cached; the angle is private and changes only through the setters, so the
+/// cache cannot go stale (`center` and `half_extents` are plain).
+class Box {
+ public:
   Vec2 center;
   Vec2 half_extents;
-  Real angle = 0;
-  Rot rot;  ///< cached rotation of `angle`
 
   Box() = default;
   /// An oriented box; caches the rotation.
   Box(Vec2 center_, Vec2 half_extents_, Real angle_)
-      : center(center_), half_extents(half_extents_), angle(angle_), rot(Rot::from_angle(angle_)) {}
+      : center(center_), half_extents(half_extents_) {
+    set_angle(angle_);
+  }
+
+  /// Radians, counter-clockwise (after `set_rotation`, the angle of that rotation).
+  Real angle() const { return angle_from_rot_ ? std::atan2(rot_.s, rot_.c) : angle_; }
+  /// The rotation of `angle` (cached).
+  Rot rot() const { return rot_; }
+
+  /// Turns the box to `angle` radians.
+  void set_angle(Real angle) {
+    angle_ = angle;
+    angle_from_rot_ = false;
+    rot_ = Rot::from_angle(angle);
+  }
+  /// Turns the box to the rotation `r` (unit; no trigonometry: `angle()` is then its angle).
+  void set_rotation(Rot r) {
+    rot_ = r;
+    angle_from_rot_ = true;
+  }
+
+ private:
+  friend struct detail::ShapeState;
+  Rot rot_;
+  Real angle_ = 0;
+  bool angle_from_rot_ = false;  ///< the rotation was set directly: angle() is its angle
 };
 
 /// All points within `radius` (>= 0) of the segment ab.
@@ -99,15 +173,56 @@ struct Segment {
   Vec2 a, b;
 };
 
+namespace detail {
+/// A polygon's vertices and normals where it was built (see Polygon). Shared and immutable.
+struct PolygonStorage {
+  int count = 0;
+  Vec2 vertices[64];
+  Vec2 normals[64];
+};
+}  // namespace detail
+
 /// A convex polygon of 3..64 vertices with positive area, optionally rounded by `radius`.
 /// Build it with `make_polygon`, which orders the vertices counter-clockwise, drops repeated
 /// and collinear ones, refuses reflex or self-intersecting input and caches the edge normals.
-struct Polygon {
+///
+/// A polygon is a small value (a shared pointer to its vertices and normals as built, which no
+/// one changes, plus the offset it has been moved by since): copying or translating one never
+/// copies or allocates its vertices, and the vertices and normals cannot disagree. `vertex(i)`
+/// is the vertex where the polygon is now.
+class Polygon {
+ public:
   static constexpr int kMaxVertices = 64;
-  std::array<Vec2, kMaxVertices> vertices{};  ///< counter-clockwise, strictly convex
-  std::array<Vec2, kMaxVertices> normals{};   ///< outward unit normal of edge i -> i+1
-  int count = 0;
-  Real radius = 0;
+  Real radius = 0;  ///< rounding, >= 0
+
+  /// An empty polygon (no vertices; `validate` refuses it). Use `make_polygon`.
+  Polygon() = default;
+
+  /// Number of vertices (3..64; 0 for an empty polygon).
+  int count() const { return data_ ? data_->count : 0; }
+  /// Vertex i (0 <= i < count()), counter-clockwise, strictly convex.
+  Vec2 vertex(int i) const { return data_->vertices[i] + offset_; }
+  /// Outward unit normal of edge i -> i+1.
+  Vec2 normal(int i) const { return data_->normals[i]; }
+  /// The translation since the polygon was built (vertex(i) is base_vertices()[i] + offset()).
+  Vec2 offset() const { return offset_; }
+  /// The vertices as built, before offset() (count() of them).
+  const Vec2* base_vertices() const { return data_ ? data_->vertices : nullptr; }
+  /// The normals (count() of them).
+  const Vec2* normals() const { return data_ ? data_->normals : nullptr; }
+
+  /// Moves the polygon by t (no allocation).
+  void translate(Vec2 t) { offset_ += t; }
+  /// Makes this polygon `base` turned by `rot` about `pivot`, with the pivot moved to `centre`:
+  /// vertex p goes to centre + rot (p - pivot). Reuses this polygon's storage when it is the
+  /// only one holding it (a pose updated in a loop allocates once).
+  void set_pose(const Polygon& base, Vec2 pivot, Vec2 centre, Rot rot);
+
+ private:
+  friend std::optional<Polygon> make_polygon(std::span<const Vec2> points, Real radius, Invalid* why);
+  friend struct detail::ShapeState;
+  std::shared_ptr<detail::PolygonStorage> data_;  // never changed while shared
+  Vec2 offset_;
 };
 
 /// Builds a convex polygon from `points` (3..64, in order, either winding) rounded by `radius`.
@@ -117,6 +232,8 @@ std::optional<Polygon> make_polygon(std::span<const Vec2> points, Real radius = 
 
 /// Any of the eight shapes. The index order is the dispatch-table order.
 using Shape = std::variant<Point, Circle, Sector, Aabb, Box, Capsule, Segment, Polygon>;
+// A Shape is copied freely (the mover moves one many times a step): it stays small.
+static_assert(sizeof(Shape) <= 128, "Shape must stay at most 128 bytes");
 
 /// Number of shape types.
 inline constexpr int kShapeTypeCount = 8;
@@ -146,7 +263,7 @@ Aabb bounds(const Segment& s);
 Aabb bounds(const Polygon& s);
 Aabb bounds(const Shape& s);
 
-/// True for the shapes without area (FORMAT.md): point, segment, zero-radius circle or
+/// True for the shapes without area (docs/protocol.md): point, segment, zero-radius circle or
 /// capsule, aabb or box with a zero extent, sector with half_angle 0.
 bool has_area(const Shape& s);
 
@@ -168,10 +285,6 @@ inline Capsule translated(Capsule s, Vec2 t) { s.a += t; s.b += t; return s; }
 /// A typed shape moved by a translation.
 inline Segment translated(Segment s, Vec2 t) { s.a += t; s.b += t; return s; }
 /// A typed shape moved by a translation.
-inline Polygon translated(const Polygon& s, Vec2 t) {
-  Polygon p = s;
-  for (int i = 0; i < p.count; ++i) p.vertices[std::size_t(i)] += t;
-  return p;
-}
+inline Polygon translated(Polygon s, Vec2 t) { s.translate(t); return s; }
 
 }  // namespace collide2d

@@ -229,7 +229,7 @@ using TaskRunner =
 TaskRunner thread_runner(unsigned threads = 0);
 
 /// The snapshot format version `World::snapshot` writes and `World::restore` reads.
-inline constexpr std::uint32_t kSnapshotVersion = 1;
+inline constexpr std::uint32_t kSnapshotVersion = 2;
 
 /// The collision world.
 class World {

@@ -59,19 +59,19 @@ void draw_hull(DebugDraw& dd, const detail::Hull& h, Color stroke, Color fill) {
 }
 
 void draw_sector(DebugDraw& dd, const Sector& s, Color stroke, Color fill) {
-  if (s.half_angle >= kPi) {
+  if (s.half_angle() >= kPi) {
     dd.circle(s.center, s.radius, stroke, fill);
     return;
   }
-  const Arc rim(s.center, s.radius, s.facing - s.half_angle, 2 * s.half_angle);
-  if (!fill.none() && s.half_angle > 0) {
+  const Arc rim(s.center, s.radius, s.facing() - s.half_angle(), 2 * s.half_angle());
+  if (!fill.none() && s.half_angle() > 0) {
     std::vector<Vec2> outline = arc_points(rim, arc_segments(rim.sweep));
     outline.push_back(s.center);
     dd.polygon(outline, kNoColor, fill);
   }
   const Color c = stroke.none() ? fill : stroke;
   dd.segment(s.center, rim.start_point(), c);
-  if (s.half_angle > 0) {
+  if (s.half_angle() > 0) {
     dd.arc(rim, c);
     dd.segment(rim.end_point(), s.center, c);
   }

@@ -14,7 +14,7 @@
 namespace collide2d::inline COLLIDE2D_ABI::detail {
 
 /// A convex polygon core (1..64 vertices, counter-clockwise) grown by `radius`.
-/// It points into the polygon's storage or into its own small buffer, so it is not copyable.
+/// It points into the polygon's storage or into its own buffers, so it is not copyable.
 struct Hull {
   const Vec2* v = nullptr;  ///< vertices
   const Vec2* n = nullptr;  ///< outward unit normal of edge i -> i+1 (count entries when count >= 2)
@@ -23,6 +23,9 @@ struct Hull {
   bool area = false;  ///< the shape has area (a box thinner than rounding can show still does)
   Vec2 vbuf[4];
   Vec2 nbuf[4];
+  /// A moved polygon's vertices (its base vertices plus its offset), left uninitialised
+  /// until a polygon needs them.
+  alignas(Vec2) unsigned char moved[Polygon::kMaxVertices * sizeof(Vec2)];
 
   Hull() = default;
   Hull(const Hull&) = delete;

@@ -3,6 +3,7 @@
 // closest points, separating axes and contact manifolds.
 #include <algorithm>
 #include <limits>
+#include <new>
 
 #include "query/convex.hpp"
 #include "query/geometry.hpp"
@@ -13,7 +14,14 @@ Hull::Hull(const Point& s) : v(vbuf), n(nbuf), count(1) { vbuf[0] = s.at; }
 Hull::Hull(const Circle& s) : v(vbuf), n(nbuf), count(1), radius(s.radius), area(s.radius > 0) { vbuf[0] = s.center; }
 Hull::Hull(const Segment& s) { set_segment(s.a, s.b, 0); }
 Hull::Hull(const Capsule& s) { set_segment(s.a, s.b, s.radius); area = s.radius > 0; }
-Hull::Hull(const Polygon& s) : v(s.vertices.data()), n(s.normals.data()), count(s.count), radius(s.radius), area(true) {}
+Hull::Hull(const Polygon& s) : v(s.base_vertices()), n(s.normals()), count(s.count()), radius(s.radius), area(true) {
+  COLLIDE2D_ASSERT(count >= 3 && count <= Polygon::kMaxVertices);
+  const Vec2 off = s.offset();
+  if (off == Vec2{}) return;  // where it was built: its own storage
+  Vec2* w = reinterpret_cast<Vec2*>(moved);
+  for (int i = 0; i < count; ++i) new (&w[i]) Vec2(v[i] + off);
+  v = w;
+}
 
 void Hull::set_segment(Vec2 a, Vec2 b, Real r) {
   v = vbuf;
@@ -83,7 +91,7 @@ Hull::Hull(const Aabb& s) {
   }
 }
 
-Hull::Hull(const Box& s) { set_box(*this, s.center, s.rot.x_axis(), s.rot.y_axis(), s.half_extents.x, s.half_extents.y); }
+Hull::Hull(const Box& s) { set_box(*this, s.center, s.rot().x_axis(), s.rot().y_axis(), s.half_extents.x, s.half_extents.y); }
 
 Vec2 Hull::support(Vec2 d) const {
   int best = 0;

@@ -149,8 +149,8 @@ DistanceResult disk_shape_distance(Vec2 c, Real rc, const B& b, bool disk_is_a) 
 // A box in its own frame is an aabb centered at the origin: a disk against a box is a disk
 // against that aabb, with the disk's center carried into the frame and the answer back.
 inline Aabb box_local(const Box& b) { return {-b.half_extents, b.half_extents}; }
-inline Vec2 to_local(const Box& b, Vec2 p) { return b.rot.apply_inv(p - b.center); }
-inline Vec2 to_world(const Box& b, Vec2 p) { return b.center + b.rot.apply(p); }
+inline Vec2 to_local(const Box& b, Vec2 p) { return b.rot().apply_inv(p - b.center); }
+inline Vec2 to_world(const Box& b, Vec2 p) { return b.center + b.rot().apply(p); }
 
 DistanceResult disk_box_distance(Vec2 c, Real rc, const Box& b, bool disk_is_a) {
   DistanceResult r = disk_shape_distance(to_local(b, c), rc, box_local(b), disk_is_a);
@@ -209,7 +209,7 @@ Manifold disk_convex_contact(Vec2 c, Real rc, const B& b, bool disk_is_a) {
 Manifold disk_box_contact(Vec2 c, Real rc, const Box& b, bool disk_is_a) {
   Manifold m = disk_convex_contact(to_local(b, c), rc, box_local(b), disk_is_a);
   if (!m.touching) return m;
-  m.normal = b.rot.apply(m.normal);
+  m.normal = b.rot().apply(m.normal);
   for (int i = 0; i < m.point_count; ++i) m.points[i] = to_world(b, m.points[i]);
   return m;
 }
@@ -338,11 +338,11 @@ RayHit raycast(const S& s, const Ray& ray) {
   } else if constexpr (std::is_same_v<S, Box>) {
     if (!(s.half_extents.x > 0 && s.half_extents.y > 0))
       return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
-    RayHit h = aabb_raycast(box_local(s), to_local(s, ray.origin), s.rot.apply_inv(u), ray.max_distance);
+    RayHit h = aabb_raycast(box_local(s), to_local(s, ray.origin), s.rot().apply_inv(u), ray.max_distance);
     if (!h.hit) return h;
     if (h.inside) { h.point = ray.origin; return h; }
     h.point = ray.origin + u * h.distance;
-    h.normal = s.rot.apply(h.normal);
+    h.normal = s.rot().apply(h.normal);
     return h;
   } else if constexpr (std::is_same_v<S, Segment>) {
     if (!(s.a == s.b)) return segment_raycast(s.a, s.b, ray.origin, u, ray.max_distance);  // no hull to build

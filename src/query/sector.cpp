@@ -33,19 +33,19 @@ bool Piece::contains(Vec2 p) const {
 }
 
 SectorParts::SectorParts(const Sector& s) {
-  const Vec2 side = perp(s.dir);
-  const Vec2 lo = s.dir * s.cos_half - side * s.sin_half;
-  const Vec2 hi = s.dir * s.cos_half + side * s.sin_half;
-  if (s.half_angle <= 0) {
+  const Vec2 side = perp(s.dir());
+  const Vec2 lo = s.dir() * s.cos_half() - side * s.sin_half();
+  const Vec2 hi = s.dir() * s.cos_half() + side * s.sin_half();
+  if (s.half_angle() <= 0) {
     count = 0;
-    seg.set_segment(s.center, s.center + s.dir * s.radius, 0);
-  } else if (s.half_angle >= kPi) {  // the whole disk, exactly (no hair-thin notch from rounding)
+    seg.set_segment(s.center, s.center + s.dir() * s.radius, 0);
+  } else if (s.half_angle() >= kPi) {  // the whole disk, exactly (no hair-thin notch from rounding)
     count = 0;
     seg.set_segment(s.center, s.center, s.radius);
     seg.area = true;
-  } else if (s.cos_half >= 0) {
+  } else if (s.cos_half() >= 0) {
     count = 1;
-    piece[0] = {s.center, s.radius, lo, hi, s.dir};
+    piece[0] = {s.center, s.radius, lo, hi, s.dir()};
   } else {
     count = 2;
     piece[0] = {s.center, s.radius, lo, -lo, perp(lo)};
@@ -55,10 +55,10 @@ SectorParts::SectorParts(const Sector& s) {
 
 DistanceResult sector_point_distance(const Sector& s, Vec2 p) {
   const Vec2 d = p - s.center;
-  const Vec2 side = perp(s.dir);
-  const Real x = dot(d, s.dir), ys = dot(d, side);
+  const Vec2 side = perp(s.dir());
+  const Real x = dot(d, s.dir()), ys = dot(d, side);
   const Real y = std::fabs(ys);
-  const bool in_cone = s.cos_half * y - s.sin_half * x <= 0 && (s.cos_half <= 0 || x >= 0);
+  const bool in_cone = s.cos_half() * y - s.sin_half() * x <= 0 && (s.cos_half() <= 0 || x >= 0);
   if (in_cone) {
     const Real l = length(d);
     if (l <= s.radius) return {0, p, p};
@@ -66,10 +66,10 @@ DistanceResult sector_point_distance(const Sector& s, Vec2 p) {
     return {l - s.radius, q, p};
   }
   // The nearer straight edge, from the apex along (cos h, +-sin h) in the facing frame.
-  Real t = x * s.cos_half + y * s.sin_half;
+  Real t = x * s.cos_half() + y * s.sin_half();
   t = t < 0 ? 0 : (t > s.radius ? s.radius : t);
-  const Real ex = s.cos_half * t, ey = s.sin_half * t * (ys < 0 ? -1 : 1);
-  const Vec2 q = s.center + s.dir * ex + side * ey;
+  const Real ex = s.cos_half() * t, ey = s.sin_half() * t * (ys < 0 ? -1 : 1);
+  const Vec2 q = s.center + s.dir() * ex + side * ey;
   const Real dist = length(p - q);
   if (dist == 0) return {0, p, p};
   return {dist, q, p};

@@ -21,8 +21,8 @@ struct SectorFrame {
 
 /// The frame of a sector.
 inline SectorFrame sector_frame(const Sector& s) {
-  return {s.center.x, s.center.y, s.dir.x, s.dir.y, s.cos_half, s.sin_half, s.radius,
-          s.cos_half > 0};
+  return {s.center.x, s.center.y, s.dir().x, s.dir().y, s.cos_half(), s.sin_half(), s.radius,
+          s.cos_half() > 0};
 }
 
 /// The vector kernels skip a whole step when every disk has d2 > kFarFactor * reach^2 +

@@ -42,16 +42,7 @@ Aabb moved(const Aabb& s, Vec2 d) { return Aabb{s.min + d, s.max + d}; }
 Box moved(Box s, Vec2 d) { s.center += d; return s; }
 Capsule moved(const Capsule& s, Vec2 d) { return Capsule{s.a + d, s.b + d, s.radius}; }
 Segment moved(const Segment& s, Vec2 d) { return Segment{s.a + d, s.b + d}; }
-Polygon moved(const Polygon& s, Vec2 d) {
-  Polygon p;
-  p.count = s.count;
-  p.radius = s.radius;
-  for (int i = 0; i < s.count; ++i) {
-    p.vertices[std::size_t(i)] = s.vertices[std::size_t(i)] + d;
-    p.normals[std::size_t(i)] = s.normals[std::size_t(i)];
-  }
-  return p;
-}
+Polygon moved(Polygon s, Vec2 d) { s.translate(d); return s; }
 
 Vec2 disk_center(const Point& p) { return p.at; }
 Vec2 disk_center(const Circle& c) { return c.center; }
@@ -70,10 +61,10 @@ Polygon grown(Polygon s, Real r) { s.radius += r; return s; }
 template <class T, class F>
 void for_each_part(const T& s, F&& f) {
   if constexpr (std::is_same_v<T, Sector>) {
-    if (s.half_angle > kPi / 2 && s.half_angle < kPi) {
-      const Real h = s.half_angle / 2;
-      f(Sector(s.center, s.radius, s.facing - h, h));
-      f(Sector(s.center, s.radius, s.facing + h, h));
+    if (s.half_angle() > kPi / 2 && s.half_angle() < kPi) {
+      const Real h = s.half_angle() / 2;
+      f(Sector(s.center, s.radius, s.facing() - h, h));
+      f(Sector(s.center, s.radius, s.facing() + h, h));
       return;
     }
   }

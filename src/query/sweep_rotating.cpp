@@ -65,7 +65,7 @@ void part_radii(const Shape& s, Vec2 c, Real& core, Real& bound) {
         } else if constexpr (std::is_same_v<T, Aabb>) {
           core = furthest({x.min, x.max, {x.min.x, x.max.y}, {x.max.x, x.min.y}}, c);
         } else if constexpr (std::is_same_v<T, Box>) {
-          const Vec2 ex = x.rot.x_axis() * x.half_extents.x, ey = x.rot.y_axis() * x.half_extents.y;
+          const Vec2 ex = x.rot().x_axis() * x.half_extents.x, ey = x.rot().y_axis() * x.half_extents.y;
           core = furthest({x.center - ex - ey, x.center + ex - ey, x.center + ex + ey, x.center - ex + ey}, c);
         } else if constexpr (std::is_same_v<T, Capsule>) {
           core = furthest({x.a, x.b}, c), round = x.radius;
@@ -73,7 +73,7 @@ void part_radii(const Shape& s, Vec2 c, Real& core, Real& bound) {
           core = furthest({x.a, x.b}, c);
         } else {
           core = 0;
-          for (int i = 0; i < x.count; ++i) core = std::max(core, length(x.vertices[std::size_t(i)] - c));
+          for (int i = 0; i < x.count(); ++i) core = std::max(core, length(x.vertex(i) - c));
           round = x.radius;
         }
         // a hair more than measured: the posed parts are rounded again at every time
@@ -83,10 +83,10 @@ void part_radii(const Shape& s, Vec2 c, Real& core, Real& bound) {
       s);
 }
 
-/// Writes `base` posed by x into `out`, which holds the same type. The angle fields (a box's
-/// `angle`, a sector's `facing`) are only kept for `angles`: the queries read the cached
-/// rotations.
-void pose_part(const Shape& base, const Xf& x, Shape& out, bool angles) {
+/// Writes `base` posed by x into `out`, which holds the same type. A box's or sector's
+/// rotation is set as a vector (no trigonometry; its angle follows from it when asked), so
+/// `angles` is no longer needed here.
+void pose_part(const Shape& base, const Xf& x, Shape& out, bool /*angles*/) {
   std::visit(
       [&](const auto& b) {
         using T = std::decay_t<decltype(b)>;
@@ -97,23 +97,18 @@ void pose_part(const Shape& base, const Xf& x, Shape& out, bool angles) {
           o.center = x(b.center);
         } else if constexpr (std::is_same_v<T, Sector>) {
           o.center = x(b.center);
-          o.dir = x.rot.apply(b.dir);
-          if (angles) o.facing = std::atan2(o.dir.y, o.dir.x);
+          o.set_direction(x.rot.apply(b.dir()));
         } else if constexpr (std::is_same_v<T, Aabb>) {  // only without rotation
           o.min = x(b.min);
           o.max = x(b.max);
         } else if constexpr (std::is_same_v<T, Box>) {
           o.center = x(b.center);
-          o.rot = compose(x.rot, b.rot);
-          if (angles) o.angle = std::atan2(o.rot.s, o.rot.c);
+          o.set_rotation(compose(x.rot, b.rot()));
         } else if constexpr (std::is_same_v<T, Capsule> || std::is_same_v<T, Segment>) {
           o.a = x(b.a);
           o.b = x(b.b);
         } else {
-          for (int i = 0; i < b.count; ++i) {
-            o.vertices[std::size_t(i)] = x(b.vertices[std::size_t(i)]);
-            o.normals[std::size_t(i)] = x.rot.apply(b.normals[std::size_t(i)]);
-          }
+          o.set_pose(b, x.pivot, x.centre, x.rot);
         }
       },
       base);
@@ -128,11 +123,11 @@ MovingBody::MovingBody(const Shape& s, const RigidMotion& m, bool split)
     if (const Aabb* b = std::get_if<Aabb>(&s)) part[0] = Box(b->center(), b->half_extents(), 0);
   }
   if (split) {
-    if (const Sector* q = std::get_if<Sector>(&s); q && q->half_angle > kPi / 2 && q->half_angle < kPi) {
-      const Real h = q->half_angle / 2;
+    if (const Sector* q = std::get_if<Sector>(&s); q && q->half_angle() > kPi / 2 && q->half_angle() < kPi) {
+      const Real h = q->half_angle() / 2;
       count = 2;
-      part[0] = Sector(q->center, q->radius, q->facing - h, h);
-      part[1] = Sector(q->center, q->radius, q->facing + h, h);
+      part[0] = Sector(q->center, q->radius, q->facing() - h, h);
+      part[1] = Sector(q->center, q->radius, q->facing() + h, h);
     }
   }
   for (int i = 0; i < count; ++i) {
@@ -184,22 +179,22 @@ Real support_value(const Shape& s, Vec2 n) {
           return dot(x.center, n) + x.radius;
         } else if constexpr (std::is_same_v<T, Sector>) {  // a convex sector (half_angle <= pi/2 or pi)
           const Real c = dot(x.center, n);
-          if (dot(n, x.dir) >= x.cos_half) return c + x.radius;
-          const Vec2 side = perp(x.dir);
-          const Vec2 lo = x.dir * x.cos_half - side * x.sin_half, hi = x.dir * x.cos_half + side * x.sin_half;
+          if (dot(n, x.dir()) >= x.cos_half()) return c + x.radius;
+          const Vec2 side = perp(x.dir());
+          const Vec2 lo = x.dir() * x.cos_half() - side * x.sin_half(), hi = x.dir() * x.cos_half() + side * x.sin_half();
           return c + std::max({Real(0), x.radius * dot(lo, n), x.radius * dot(hi, n)});
         } else if constexpr (std::is_same_v<T, Aabb>) {
           return (n.x > 0 ? x.max.x : x.min.x) * n.x + (n.y > 0 ? x.max.y : x.min.y) * n.y;
         } else if constexpr (std::is_same_v<T, Box>) {
-          return dot(x.center, n) + x.half_extents.x * std::fabs(dot(x.rot.x_axis(), n)) +
-                 x.half_extents.y * std::fabs(dot(x.rot.y_axis(), n));
+          return dot(x.center, n) + x.half_extents.x * std::fabs(dot(x.rot().x_axis(), n)) +
+                 x.half_extents.y * std::fabs(dot(x.rot().y_axis(), n));
         } else if constexpr (std::is_same_v<T, Capsule>) {
           return std::max(dot(x.a, n), dot(x.b, n)) + x.radius;
         } else if constexpr (std::is_same_v<T, Segment>) {
           return std::max(dot(x.a, n), dot(x.b, n));
         } else {
-          Real best = dot(x.vertices[0], n);
-          for (int i = 1; i < x.count; ++i) best = std::max(best, dot(x.vertices[std::size_t(i)], n));
+          Real best = dot(x.vertex(0), n);
+          for (int i = 1; i < x.count(); ++i) best = std::max(best, dot(x.vertex(i), n));
           return best + x.radius;
         }
       },
@@ -354,10 +349,10 @@ Vec2 rotation_center(const Shape& s) {
         else if constexpr (std::is_same_v<T, Capsule> || std::is_same_v<T, Segment>) return (x.a + x.b) * Real(0.5);
         else {
           // area centroid of the triangle fan from vertex 0 (relative to it: no cancellation)
-          const Vec2 o = x.vertices[0];
+          const Vec2 o = x.vertex(0);
           double ax = 0, ay = 0, area = 0;
-          for (int i = 1; i + 1 < x.count; ++i) {
-            const Vec2 p = x.vertices[std::size_t(i)] - o, q = x.vertices[std::size_t(i + 1)] - o;
+          for (int i = 1; i + 1 < x.count(); ++i) {
+            const Vec2 p = x.vertex(i) - o, q = x.vertex(i + 1) - o;
             const double w = double(p.x) * q.y - double(p.y) * q.x;
             area += w;
             ax += w * (double(p.x) + q.x);

@@ -75,20 +75,36 @@ std::optional<Polygon> make_polygon(std::span<const Vec2> points, Real radius, I
   if (std::fabs(turning) > 3 * 3.14159265358979323846)
     return fail("points", "the polygon is not convex: its outline intersects itself");
 
-  Polygon poly;
-  poly.count = m;
-  poly.radius = radius;
+  auto data = std::make_shared<detail::PolygonStorage>();
+  data->count = m;
   for (int i = 0; i < m; ++i) {
     const D& v = sign > 0 ? q[i] : q[m - 1 - i];
-    poly.vertices[i] = Vec2{static_cast<Real>(v.x), static_cast<Real>(v.y)};
+    data->vertices[i] = Vec2{static_cast<Real>(v.x), static_cast<Real>(v.y)};
   }
   for (int i = 0; i < m; ++i) {
     const D& a = sign > 0 ? q[i] : q[m - 1 - i];
     const D& b = sign > 0 ? q[(i + 1) % m] : q[(2 * m - 2 - i) % m];
     double ex = b.x - a.x, ey = b.y - a.y, l = std::hypot(ex, ey);
-    poly.normals[i] = Vec2{static_cast<Real>(ey / l), static_cast<Real>(-ex / l)};
+    data->normals[i] = Vec2{static_cast<Real>(ey / l), static_cast<Real>(-ex / l)};
   }
+  Polygon poly;
+  poly.radius = radius;
+  poly.data_ = std::move(data);
   return poly;
+}
+
+void Polygon::set_pose(const Polygon& base, Vec2 pivot, Vec2 centre, Rot rot) {
+  radius = base.radius;
+  const int n = base.count();
+  COLLIDE2D_ASSERT(n >= 3 && n <= kMaxVertices);
+  if (!data_ || data_.use_count() != 1 || data_ == base.data_)
+    data_ = std::make_shared<detail::PolygonStorage>();
+  data_->count = n;
+  for (int i = 0; i < n; ++i) {
+    data_->vertices[i] = centre + rot.apply(base.vertex(i) - pivot);
+    data_->normals[i] = rot.apply(base.normal(i));
+  }
+  offset_ = Vec2{};
 }
 
 }  // namespace collide2d

@@ -53,10 +53,10 @@ std::optional<Invalid> validate(const Circle& s) {
 std::optional<Invalid> validate(const Sector& s) {
   if (auto e = check_vec("center", s.center)) return e;
   if (auto e = check_radius("radius", s.radius, false)) return e;
-  if (auto e = check_real("facing", s.facing)) return e;
-  if (auto e = check_real("half_angle", s.half_angle)) return e;
-  if (s.half_angle < 0 || s.half_angle > kPi)
-    return Invalid{"half_angle", "must be in [0, pi] (got " + num(s.half_angle) + ")"};
+  if (auto e = check_real("facing", s.facing())) return e;
+  if (auto e = check_real("half_angle", s.half_angle())) return e;
+  if (s.half_angle() < 0 || s.half_angle() > kPi)
+    return Invalid{"half_angle", "must be in [0, pi] (got " + num(s.half_angle()) + ")"};
   return std::nullopt;
 }
 
@@ -71,7 +71,7 @@ std::optional<Invalid> validate(const Box& s) {
   if (auto e = check_vec("center", s.center)) return e;
   if (auto e = check_vec("half_extents", s.half_extents)) return e;
   if (s.half_extents.x < 0 || s.half_extents.y < 0) return Invalid{"half_extents", "must be >= 0"};
-  return check_real("angle", s.angle);
+  return check_real("angle", s.angle());
 }
 
 std::optional<Invalid> validate(const Capsule& s) {
@@ -86,13 +86,14 @@ std::optional<Invalid> validate(const Segment& s) {
 }
 
 std::optional<Invalid> validate(const Polygon& s) {
-  if (s.count < 3 || s.count > Polygon::kMaxVertices)
-    return Invalid{"points", "a polygon needs 3 to 64 vertices (has " + num(s.count) + ")"};
-  for (int i = 0; i < s.count; ++i)
-    if (auto e = check_vec("points", s.vertices[i])) return e;
+  const int n = s.count();
+  if (n < 3 || n > Polygon::kMaxVertices)
+    return Invalid{"points", "a polygon needs 3 to 64 vertices (has " + num(n) + ")"};
+  for (int i = 0; i < n; ++i)
+    if (auto e = check_vec("points", s.vertex(i))) return e;
   if (auto e = check_radius("radius", s.radius, true)) return e;
-  for (int i = 0; i < s.count; ++i) {
-    Vec2 a = s.vertices[i], b = s.vertices[(i + 1) % s.count], c = s.vertices[(i + 2) % s.count];
+  for (int i = 0; i < n; ++i) {
+    Vec2 a = s.vertex(i), b = s.vertex((i + 1) % n), c = s.vertex((i + 2) % n);
     if (cross(b - a, c - b) <= 0)
       return Invalid{"points", "must be convex and counter-clockwise (build it with make_polygon)"};
   }
@@ -107,8 +108,9 @@ Aabb bounds(const Point& s) { return {s.at, s.at}; }
 Aabb bounds(const Circle& s) { return {s.center - Vec2{s.radius, s.radius}, s.center + Vec2{s.radius, s.radius}}; }
 
 Aabb bounds(const Sector& s) {
-  Vec2 side = perp(s.dir);
-  Vec2 lo = s.dir * s.cos_half - side * s.sin_half, hi = s.dir * s.cos_half + side * s.sin_half;
+  const Vec2 dir = s.dir();
+  Vec2 side = perp(dir);
+  Vec2 lo = dir * s.cos_half() - side * s.sin_half(), hi = dir * s.cos_half() + side * s.sin_half();
   Aabb b{s.center, s.center};
   auto add = [&](Vec2 p) { b.min = min(b.min, p); b.max = max(b.max, p); };
   add(s.center + lo * s.radius);
@@ -116,15 +118,16 @@ Aabb bounds(const Sector& s) {
   // The four axis directions lie on the arc when their angle from `dir` is within half_angle.
   const Vec2 axes[4] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
   for (Vec2 u : axes)
-    if (dot(u, s.dir) >= s.cos_half) add(s.center + u * s.radius);
+    if (dot(u, dir) >= s.cos_half()) add(s.center + u * s.radius);
   return b;
 }
 
 Aabb bounds(const Aabb& s) { return s; }
 
 Aabb bounds(const Box& s) {
-  Vec2 ex{std::fabs(s.rot.c) * s.half_extents.x + std::fabs(s.rot.s) * s.half_extents.y,
-          std::fabs(s.rot.s) * s.half_extents.x + std::fabs(s.rot.c) * s.half_extents.y};
+  const Rot r = s.rot();
+  Vec2 ex{std::fabs(r.c) * s.half_extents.x + std::fabs(r.s) * s.half_extents.y,
+          std::fabs(r.s) * s.half_extents.x + std::fabs(r.c) * s.half_extents.y};
   return {s.center - ex, s.center + ex};
 }
 
@@ -136,8 +139,12 @@ Aabb bounds(const Capsule& s) {
 Aabb bounds(const Segment& s) { return {min(s.a, s.b), max(s.a, s.b)}; }
 
 Aabb bounds(const Polygon& s) {
-  Aabb b{s.vertices[0], s.vertices[0]};
-  for (int i = 1; i < s.count; ++i) { b.min = min(b.min, s.vertices[i]); b.max = max(b.max, s.vertices[i]); }
+  // The box of the vertices as built, moved by the offset: the same as the box of vertex(i).
+  const Vec2* v = s.base_vertices();
+  Aabb b{v[0], v[0]};
+  for (int i = 1; i < s.count(); ++i) { b.min = min(b.min, v[i]); b.max = max(b.max, v[i]); }
+  b.min += s.offset();
+  b.max += s.offset();
   Vec2 r{s.radius, s.radius};
   return {b.min - r, b.max + r};
 }
@@ -150,7 +157,7 @@ bool has_area(const Shape& s) {
   struct V {
     bool operator()(const Point&) const { return false; }
     bool operator()(const Circle& c) const { return c.radius > 0; }
-    bool operator()(const Sector& c) const { return c.half_angle > 0; }
+    bool operator()(const Sector& c) const { return c.half_angle() > 0; }
     bool operator()(const Aabb& b) const { return b.min.x < b.max.x && b.min.y < b.max.y; }
     bool operator()(const Box& b) const { return b.half_extents.x > 0 && b.half_extents.y > 0; }
     bool operator()(const Capsule& c) const { return c.radius > 0; }

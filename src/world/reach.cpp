@@ -27,7 +27,7 @@ std::optional<Reach> Reach::make(const Shape& shape, std::span<const Segment> wa
   Vec2 eye, dir{1, 0};
   Real radius = 0, half = 0, facing = 0;
   if (const Sector* s = std::get_if<Sector>(&shape)) {
-    eye = s->center, dir = s->dir, radius = s->radius, half = s->half_angle, facing = s->facing;
+    eye = s->center, dir = s->dir(), radius = s->radius, half = s->half_angle(), facing = s->facing();
   } else if (const Circle* c = std::get_if<Circle>(&shape)) {
     eye = c->center, radius = c->radius, half = kPi;
   } else {

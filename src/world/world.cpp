@@ -167,8 +167,7 @@ std::optional<Invalid> World::move_by(ProxyHandle h, Vec2 delta) {
   std::visit(
       [&](auto& v) {
         if constexpr (std::is_same_v<std::decay_t<decltype(v)>, PolygonRef>) {
-          Polygon p = polygons_[v.index];
-          for (int k = 0; k < p.count; ++k) p.vertices[k] += delta;
+          const Polygon p = translated(polygons_[v.index], delta);
           bad = collide2d::validate(p);
           box = collide2d::bounds(p);
           if (!bad) polygons_[v.index] = p;

@@ -7,7 +7,9 @@
 //            factor, shrink factor;
 //            u32 proxy slots, each: u8 flags (alive 1, static 2, dirty 4), u32 generation, u64 user
 //            data, u32 category, u32 mask, and when alive its shape (u8 variant index, then
-//            every field, cached ones too, so the bits come back as they were);
+//            every field, cached ones too, so the bits come back as they were: a sector's and a box's
+//            angle, caches and u8 "set as a vector" flag; a polygon's count, radius, offset and its
+//            vertices as built with their normals);
 //            u32 + u32 each: the free slots (in reuse order), the slots destroyed since update();
 //            u32 touching pairs, each: u32 a, u32 b, sorted (the pairs the broad phase merely
 //            tracks are found again by the first update(), the broad phase being rebuilt);
@@ -21,7 +23,9 @@
 #include <algorithm>
 #include <cstring>
 #include <stdexcept>
+#include <memory>
 #include <string>
+#include <tuple>
 #include <type_traits>
 
 #include "collide2d/world.hpp"
@@ -29,6 +33,29 @@
 #include "world/stored_shape.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI {
+
+namespace detail {
+/// The snapshot's access to the private fields of the shapes (shapes.hpp): every one, caches and
+/// the flags that say how the angle was set included, so that a restored shape is bit-identical.
+struct ShapeState {
+  static auto fields(const Sector& s) {
+    return std::tie(s.facing_, s.half_angle_, s.dir_, s.cos_half_, s.sin_half_, s.facing_from_dir_);
+  }
+  static auto fields(Sector& s) {
+    return std::tie(s.facing_, s.half_angle_, s.dir_, s.cos_half_, s.sin_half_, s.facing_from_dir_);
+  }
+  static auto fields(const Box& b) { return std::tie(b.angle_, b.rot_, b.angle_from_rot_); }
+  static auto fields(Box& b) { return std::tie(b.angle_, b.rot_, b.angle_from_rot_); }
+  /// A polygon of n stored vertices and normals (as built) moved by `offset`.
+  static void set(Polygon& p, int n, const Vec2* vertices, const Vec2* normals, Vec2 offset) {
+    auto data = std::make_shared<PolygonStorage>();
+    data->count = n;
+    for (int i = 0; i < n; ++i) data->vertices[i] = vertices[i], data->normals[i] = normals[i];
+    p.data_ = std::move(data);
+    p.offset_ = offset;
+  }
+};
+}  // namespace detail
 
 namespace {
 
@@ -144,20 +171,25 @@ void write_shape(Writer& w, const Shape& shape) {
         } else if constexpr (std::is_same_v<T, Circle>) {
           w.vec(s.center), w.real(s.radius);
         } else if constexpr (std::is_same_v<T, Sector>) {
-          w.vec(s.center), w.real(s.radius), w.real(s.facing), w.real(s.half_angle);
-          w.vec(s.dir), w.real(s.cos_half), w.real(s.sin_half);
+          const auto [facing, half_angle, dir, cos_half, sin_half, from_dir] = detail::ShapeState::fields(s);
+          w.vec(s.center), w.real(s.radius), w.real(facing), w.real(half_angle);
+          w.vec(dir), w.real(cos_half), w.real(sin_half), w.u8(from_dir ? 1 : 0);
         } else if constexpr (std::is_same_v<T, Aabb>) {
           w.vec(s.min), w.vec(s.max);
         } else if constexpr (std::is_same_v<T, Box>) {
-          w.vec(s.center), w.vec(s.half_extents), w.real(s.angle), w.real(s.rot.c), w.real(s.rot.s);
+          const auto [angle, rot, from_rot] = detail::ShapeState::fields(s);
+          w.vec(s.center), w.vec(s.half_extents), w.real(angle), w.real(rot.c), w.real(rot.s);
+          w.u8(from_rot ? 1 : 0);
         } else if constexpr (std::is_same_v<T, Capsule>) {
           w.vec(s.a), w.vec(s.b), w.real(s.radius);
         } else if constexpr (std::is_same_v<T, Segment>) {
           w.vec(s.a), w.vec(s.b);
         } else {
           static_assert(std::is_same_v<T, Polygon>);
-          w.u8(std::uint8_t(s.count)), w.real(s.radius);
-          for (int i = 0; i < s.count; ++i) w.vec(s.vertices[std::size_t(i)]), w.vec(s.normals[std::size_t(i)]);
+          // The vertices as built and the offset moved since (not their sums: a restored polygon
+          // translated again must round as the original does).
+          w.u8(std::uint8_t(s.count())), w.real(s.radius), w.vec(s.offset());
+          for (int i = 0; i < s.count(); ++i) w.vec(s.base_vertices()[i]), w.vec(s.normals()[i]);
         }
       },
       shape);
@@ -174,8 +206,10 @@ Shape read_shape(Reader& r, const std::string& at) {
     }
     case 2: {
       Sector s;
-      s.center = r.vec(at), s.radius = r.real(at), s.facing = r.real(at), s.half_angle = r.real(at);
-      s.dir = r.vec(at), s.cos_half = r.real(at), s.sin_half = r.real(at);
+      auto [facing, half_angle, dir, cos_half, sin_half, from_dir] = detail::ShapeState::fields(s);
+      s.center = r.vec(at), s.radius = r.real(at), facing = r.real(at), half_angle = r.real(at);
+      dir = r.vec(at), cos_half = r.real(at), sin_half = r.real(at);
+      from_dir = r.flags(at + " direction flag", 1) != 0;
       return s;
     }
     case 3: {
@@ -185,8 +219,10 @@ Shape read_shape(Reader& r, const std::string& at) {
     }
     case 4: {
       Box b;
-      b.center = r.vec(at), b.half_extents = r.vec(at), b.angle = r.real(at);
-      b.rot.c = r.real(at), b.rot.s = r.real(at);
+      auto [angle, rot, from_rot] = detail::ShapeState::fields(b);
+      b.center = r.vec(at), b.half_extents = r.vec(at), angle = r.real(at);
+      rot.c = r.real(at), rot.s = r.real(at);
+      from_rot = r.flags(at + " rotation flag", 1) != 0;
       return b;
     }
     case 5: {
@@ -205,9 +241,11 @@ Shape read_shape(Reader& r, const std::string& at) {
       if (n < 3 || n > Polygon::kMaxVertices) {
         refuse(at, "polygon vertex count " + std::to_string(n) + " (3.." + std::to_string(Polygon::kMaxVertices) + ")");
       }
-      p.count = n;
       p.radius = r.real(at);
-      for (std::size_t i = 0; i < std::size_t(n); ++i) p.vertices[i] = r.vec(at), p.normals[i] = r.vec(at);
+      const Vec2 offset = r.vec(at);
+      Vec2 vertices[Polygon::kMaxVertices], normals[Polygon::kMaxVertices];
+      for (int i = 0; i < n; ++i) vertices[i] = r.vec(at), normals[i] = r.vec(at);
+      detail::ShapeState::set(p, n, vertices, normals, offset);
       return p;
     }
     default: refuse(at, "unknown shape type " + std::to_string(type));

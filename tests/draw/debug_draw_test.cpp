@@ -125,7 +125,7 @@ TEST(DebugDraw, ShapeOutlinesEncloseExactlyTheShape) {
       const Vec2 q(Real(uni(rng, double(b.min.x) - 1, double(b.max.x) + 1)),
                    Real(uni(rng, double(b.min.y) - 1, double(b.max.y) + 1)));
       if (near_outline(rec.outline, q) < 1e-3) continue;
-      if (std::get_if<Sector>(&shape) && std::get<Sector>(shape).half_angle == 0) {
+      if (std::get_if<Sector>(&shape) && std::get<Sector>(shape).half_angle() == 0) {
         EXPECT_FALSE(overlaps(shape, Shape(Point{q})));  // a radius: no area
         continue;
       }
@@ -133,7 +133,7 @@ TEST(DebugDraw, ShapeOutlinesEncloseExactlyTheShape) {
           << shape_type_name(int(shape.index())) << " at " << q.x << ", " << q.y;
       ++compared;
     }
-    if (!std::get_if<Sector>(&shape) || std::get<Sector>(shape).half_angle > 0) EXPECT_GT(compared, 3000);
+    if (!std::get_if<Sector>(&shape) || std::get<Sector>(shape).half_angle() > 0) EXPECT_GT(compared, 3000);
   }
 }
 
@@ -144,7 +144,7 @@ TEST(DebugDraw, ShapeFillsCoverTheShape) {
   for (const Shape& shape : sample_shapes()) {
     Recorder rec;
     draw_shape(rec, shape, kNoColor, Color::hex(0x336699, 80));
-    if (const Sector* s = std::get_if<Sector>(&shape); s && s->half_angle == 0) continue;
+    if (const Sector* s = std::get_if<Sector>(&shape); s && s->half_angle() == 0) continue;
     ASSERT_EQ(rec.fills.size(), 1u) << shape_type_name(int(shape.index()));
     const std::vector<Seg> fill = loop_segments(rec.fills[0]);
     Recorder exact;

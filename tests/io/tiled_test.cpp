@@ -265,8 +265,8 @@ TEST(TiledLoader, ObjectsBecomeShapes) {
   double area = 0;
   for (const Shape& sh : t.objects[3].shapes) {
     const Polygon& p = std::get<Polygon>(sh);
-    for (int i = 0; i < p.count; ++i) {
-      const Vec2 u = p.vertices[std::size_t(i)], v = p.vertices[std::size_t((i + 1) % p.count)];
+    for (int i = 0; i < p.count(); ++i) {
+      const Vec2 u = p.vertex(i), v = p.vertex((i + 1) % p.count());
       area += 0.5 * (double(u.x) * v.y - double(v.x) * u.y);
     }
   }

@@ -141,7 +141,7 @@ TEST(ClosedFormEdges, RandomDisksAgainstRotatedBoxes) {
     const Circle circ{ref::toR(cc), Real(r)};
     // The reference sees the shapes as stored (rounded inputs).
     const V rc = ref::toV(b.center), rhe = ref::toV(b.half_extents);
-    const LD rang = LD(b.angle);
+    const LD rang = LD(b.angle());
     const V rcc = ref::toV(circ.center);
     const LD rr = LD(circ.radius);
     const LD tol = ref::tolerance(4, std::fabs(off) + 4);

@@ -262,7 +262,7 @@ inline Ref ref_of(const collide2d::Shape& shape, const std::vector<Vec2>* poly_i
     }
     case kSector: {
       auto& p = std::get<Sector>(shape);
-      s = ref_of_sector(toV(p.center), p.radius, p.facing, p.half_angle);
+      s = ref_of_sector(toV(p.center), p.radius, p.facing(), p.half_angle());
       break;
     }
     case kAabb: {
@@ -277,7 +277,7 @@ inline Ref ref_of(const collide2d::Shape& shape, const std::vector<Vec2>* poly_i
       auto& p = std::get<Box>(shape);
       s.a = toV(p.center);
       s.hext = toV(p.half_extents);
-      s.angle = p.angle;
+      s.angle = p.angle();
       s.area = s.hext.x > 0 && s.hext.y > 0;
       s.poly = box_corners(s.a, s.hext, s.angle);
       s.pieces = {poly_piece(s.poly)};
@@ -341,8 +341,8 @@ inline Case mk_sector(V c, LD R, LD f, LD h) {
   collide2d::Shape s = collide2d::Sector(toR(c), Real(R), Real(f), Real(h));
   auto& x = std::get<collide2d::Sector>(s);
   return {s, ref_of(s),
-          "sector{" + fmtv(x.center) + ", R=" + fmt(x.radius) + ", facing=" + fmt(x.facing) +
-              ", half=" + fmt(x.half_angle) + "}"};
+          "sector{" + fmtv(x.center) + ", R=" + fmt(x.radius) + ", facing=" + fmt(x.facing()) +
+              ", half=" + fmt(x.half_angle()) + "}"};
 }
 inline Case mk_aabb(V mn, V mx) {
   collide2d::Shape s = collide2d::Aabb{toR(mn), toR(mx)};
@@ -353,7 +353,7 @@ inline Case mk_box(V c, V he, LD ang) {
   collide2d::Shape s = collide2d::Box(toR(c), toR(he), Real(ang));
   auto& x = std::get<collide2d::Box>(s);
   return {s, ref_of(s),
-          "box{" + fmtv(x.center) + ", he=" + fmtv(x.half_extents) + ", angle=" + fmt(x.angle) +
+          "box{" + fmtv(x.center) + ", he=" + fmtv(x.half_extents) + ", angle=" + fmt(x.angle()) +
               "}"};
 }
 inline Case mk_capsule(V a, V b, LD r) {

@@ -64,7 +64,7 @@ std::size_t check(const collide2d::Sector& sec, const Disks& d, LD off_scale) {
     const std::vector<std::uint32_t> got = run(isa, sec, d);
     EXPECT_EQ(got, want) << collide2d::isa_name(isa) << " differs from scalar";
   }
-  Case c = mk_sector(toV(sec.center), sec.radius, sec.facing, sec.half_angle);
+  Case c = mk_sector(toV(sec.center), sec.radius, sec.facing(), sec.half_angle());
   const LD tol = tolerance(3 * LD(sec.radius), off_scale);
   std::vector<char> hit(d.xs.size(), 0);
   for (std::uint32_t i : want) hit.at(i) = 1;
@@ -88,7 +88,7 @@ std::size_t check(const collide2d::Sector& sec, const Disks& d, LD off_scale) {
 // Disks placed against the sector's features (touching, or off by a tiny jitter either way).
 Disks adversarial(const collide2d::Sector& sec, Rng& g, int per_kind) {
   const V c = toV(sec.center);
-  const LD R = sec.radius, f = sec.facing, h = sec.half_angle;
+  const LD R = sec.radius, f = sec.facing(), h = sec.half_angle();
   Disks d;
   auto jitter = [&](V p) {
     const LD e = uni(g, -1, 1) * (kDouble ? 1e-13L : 1e-6L) * (1 + R);
@@ -162,7 +162,7 @@ TEST(SectorHitsIsa, AdversarialDisksOnArcEdgesCornersNotchApex) {
       collide2d::Sector sec({Real(uni(g, -3, 3)), Real(uni(g, -3, 3))}, Real(uni(g, 0.3, 4)),
                             Real(rep == 0 ? uni(g, -kPiL, kPiL) : kPiL / 2 * uni_int(g, -2, 2)),
                             Real(h));
-      SCOPED_TRACE("half_angle " + fmt(h) + " facing " + fmt(sec.facing));
+      SCOPED_TRACE("half_angle " + fmt(h) + " facing " + fmt(sec.facing()));
       check(sec, adversarial(sec, g, 1601), 6);
     }
   }
@@ -185,7 +185,7 @@ TEST(SectorHitsIsa, DisksAtTheFarSkipThreshold) {
       for (int lane = 0; lane < 16; ++lane) {
         const LD rd = lane % 5 == 0 ? 0 : uni(g, 0, 0.5L * R);
         if (lane == touching) {
-          const LD a = sec.facing + uni(g, -LD(sec.half_angle), LD(sec.half_angle));
+          const LD a = sec.facing() + uni(g, -LD(sec.half_angle()), LD(sec.half_angle()));
           d.add(c + unit_at(a) * (R + rd), rd);
           continue;
         }

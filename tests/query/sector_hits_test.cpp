@@ -15,7 +15,7 @@ namespace {
 using namespace ref;
 
 void check_batch(const collide2d::Sector& sec, Rng& g, int n, LD spread, LD off_scale) {
-  Case c = mk_sector(toV(sec.center), sec.radius, sec.facing, sec.half_angle);
+  Case c = mk_sector(toV(sec.center), sec.radius, sec.facing(), sec.half_angle());
   const Ref& s = c.ref;
   std::vector<Real> xs(n), ys(n), rs(n);
   for (int i = 0; i < n; ++i) {

@@ -106,11 +106,9 @@ Shape posed_shape(const Case& c, const Motion& m, LD t) {
       auto p = make_polygon(pts, Real(r.r));
       if (p) return *p;
       // rounding made a nearly collinear vertex reflex: the library's own polygon, turned
-      Polygon q = std::get<Polygon>(c.shape);
-      for (int i = 0; i < q.count; ++i) {
-        q.vertices[i] = toR(place(m, toV(q.vertices[i]), t));
-        q.normals[i] = toR(rot(toV(q.normals[i]), turn));
-      }
+      Polygon q;
+      q.set_pose(std::get<Polygon>(c.shape), toR(m.pivot), toR(place(m, m.pivot, t)),
+                 Rot{Real(std::cos(turn)), Real(std::sin(turn))});
       return q;
     }
   }
@@ -606,13 +604,13 @@ TEST(RotatingSweep, RotationCentresAndMovedShapes) {
   // its vertices onto each other
   const Shape box = moved_shape(Aabb{{0, 0}, {2, 6}}, {{1, 1}, kPi / 4, {}}, Real(0.5));
   ASSERT_TRUE(std::holds_alternative<Box>(box));
-  EXPECT_NEAR(double(std::get<Box>(box).angle), 3.14159265358979 / 8, 1e-6);
+  EXPECT_NEAR(double(std::get<Box>(box).angle()), 3.14159265358979 / 8, 1e-6);
   EXPECT_NEAR(double(std::get<Box>(box).center.x), 1.5, 1e-6);
   const Polygon sq = *make_polygon(std::vector<Vec2>{{0, 0}, {2, 0}, {2, 2}, {0, 2}});
   const Polygon turned = std::get<Polygon>(moved_shape(sq, {{0, 0}, kPi / 2, {}}, 1));
   for (int i = 0; i < 4; ++i) {
     double best = 1e9;
-    for (int j = 0; j < 4; ++j) best = std::min(best, double(length(turned.vertices[i] - sq.vertices[j])));
+    for (int j = 0; j < 4; ++j) best = std::min(best, double(length(turned.vertex(i) - sq.vertex(j))));
     EXPECT_LT(best, 1e-5);
   }
 }

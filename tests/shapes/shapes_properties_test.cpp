@@ -137,17 +137,17 @@ TEST(MakePolygon, RefusesInvalidInput) {
 
 /// The polygon must be the convex hull of the distinct corners, ccw, strictly convex.
 void expect_polygon(const Polygon& p, std::vector<V> corners, Real radius) {
-  ASSERT_EQ(p.count, int(corners.size()));
+  ASSERT_EQ(p.count(), int(corners.size()));
   EXPECT_EQ(p.radius, radius);
   std::set<std::pair<LD, LD>> want, got;
   for (V c : corners) want.insert({c.x, c.y});
-  for (int i = 0; i < p.count; ++i) got.insert({p.vertices[i].x, p.vertices[i].y});
+  for (int i = 0; i < p.count(); ++i) got.insert({p.vertex(i).x, p.vertex(i).y});
   EXPECT_EQ(want, got);
-  for (int i = 0; i < p.count; ++i) {
-    V a = ref::toV(p.vertices[i]), b = ref::toV(p.vertices[(i + 1) % p.count]),
-      c = ref::toV(p.vertices[(i + 2) % p.count]);
+  for (int i = 0; i < p.count(); ++i) {
+    V a = ref::toV(p.vertex(i)), b = ref::toV(p.vertex((i + 1) % p.count())),
+      c = ref::toV(p.vertex((i + 2) % p.count()));
     EXPECT_GT(ref::cross(b - a, c - b), 0) << "not counter-clockwise and strictly convex at " << i;
-    V e = b - a, n = ref::toV(p.normals[i]);
+    V e = b - a, n = ref::toV(p.normal(i));
     EXPECT_NEAR(ref::len(n), 1, 1e-6);
     EXPECT_NEAR(ref::dot(n, e), 0, 1e-5 * ref::len(e)) << "normal " << i << " not perpendicular";
     EXPECT_LT(ref::cross(e, n), 0) << "normal " << i << " not outward";

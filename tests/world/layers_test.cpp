@@ -665,7 +665,7 @@ TEST(WorldLayers, ReachMatchesSampledVisibility) {
       const Circle t = std::get<Circle>(p.shape);
       const bool got = std::binary_search(reach.begin(), reach.end(), h);
       const bool sampled = brute_sees(m, swing, t, kSightEps, 12);
-      if (sampled) EXPECT_TRUE(got) << it << " target " << h.proxy.index << " eye " << eye.x << "," << eye.y << " swing r " << swing.radius << " f " << swing.facing << " h " << swing.half_angle << " t " << t.center.x << "," << t.center.y << " r " << t.radius;
+      if (sampled) EXPECT_TRUE(got) << it << " target " << h.proxy.index << " eye " << eye.x << "," << eye.y << " swing r " << swing.radius << " f " << swing.facing() << " h " << swing.half_angle() << " t " << t.center.x << "," << t.center.y << " r " << t.radius;
       if (got && !sampled) {
         // Seen through a gap finer than the samples: a slightly larger target is seen.
         EXPECT_TRUE(brute_sees(m, swing, Circle{t.center, t.radius + Real(0.05)}, kSightEps, 40)) << it;
