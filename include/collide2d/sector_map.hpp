@@ -58,7 +58,8 @@ class SectorMap {
  public:
   SectorMap() = default;
   /// Builds the map and its index. Throws std::invalid_argument naming the bad line or vertex
-  /// (an index out of range, a non-finite coordinate, a negative sector count).
+  /// (an index out of range, a non-finite coordinate, a negative sector count, lines spanning more
+  /// than a quarter of the largest double, which only the double build can hold).
   explicit SectorMap(SectorMapDesc desc);
 
   /// The sector containing p, or -1 when p is in no sector (the void).

@@ -106,6 +106,13 @@ SectorMap::SectorMap(SectorMapDesc desc) {
       y0_ = std::min(y0_, vy_[std::size_t(v)]), y1_ = std::max(y1_, vy_[std::size_t(v)]);
     }
   if (lines_.empty()) x0_ = y0_ = x1_ = y1_ = 0;
+  // Differences of map coordinates (spans, the index grid, distances) must stay finite: only the
+  // double build can hold vertices this far apart.
+  const double span_limit = std::numeric_limits<double>::max() / 4;
+  if (!(x1_ - x0_ <= span_limit) || !(y1_ - y0_ <= span_limit))
+    throw std::invalid_argument("vertices: the lines span more than a quarter of the largest double (x " +
+                                std::to_string(x0_) + " to " + std::to_string(x1_) + ", y " +
+                                std::to_string(y0_) + " to " + std::to_string(y1_) + ")");
 
   // Blocking walls; sectors with and without one-sided boundary lines.
   blocking_.assign(lines_.size(), 0);

@@ -7,6 +7,8 @@
 #include <limits>
 #include <random>
 #include <set>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "collide2d/sector_map.hpp"
@@ -61,6 +63,38 @@ TEST(SectorMapHugeRegion, GatherClampsToTheGridForAnyFiniteRegion) {
       std::vector<Obstacle> obs;
       sm.gather(r, obs, 1);
       EXPECT_TRUE(obs.empty()) << "region at " << double(f);
+    }
+  }
+}
+
+// Regression (fuzz target `world`, double build, UBSan: float-to-int overflow building the index):
+// vertices at the largest coordinates of the scalar. Where their span is finite the map builds and
+// finds its walls; where it is not (double), the map is refused with a message naming the vertices.
+TEST(SectorMapHugeRegion, VerticesAtTheLargestCoordinates) {
+  const Real big = std::numeric_limits<Real>::max();
+  SectorMapDesc d;
+  d.vertices = {{-big, -big}, {big, -big}, {big, big}, {-big, big}};
+  d.sector_count = 1;
+  for (int i = 0; i < 4; ++i) {
+    MapLine l;
+    l.v1 = i;
+    l.v2 = (i + 1) % 4;
+    l.front = 0;
+    d.lines.push_back(l);
+  }
+  const bool span_fits = 2.0 * double(big) <= std::numeric_limits<double>::max() / 4;
+  if (span_fits) {
+    const SectorMap sm(d);
+    EXPECT_EQ(sm.sector_at({0, 0}), 0);
+    std::vector<Obstacle> obs;
+    sm.gather(Aabb{{-big, -big}, {big, big}}, obs, 1);
+    EXPECT_EQ(obs.size(), 4u);
+  } else {
+    try {
+      const SectorMap sm(d);
+      ADD_FAILURE() << "a map spanning the whole double range was accepted";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find("vertices"), std::string::npos) << e.what();
     }
   }
 }
