@@ -132,7 +132,7 @@ std::unique_ptr<Scene> make_doom(const std::string& name, int n, std::string* wh
   const collide2d::wad::WadMap wad = collide2d::wad::load_wad_map(file, name);
   auto s = std::make_unique<Scene>();
   s->name = name;
-  s->sectors.emplace(wad.sector_desc());
+  s->sectors = wad.sector_map();
   s->min_speed = Real(1.5);
   s->max_speed = Real(8);
   s->box2d_scale = Real(1) / 32;

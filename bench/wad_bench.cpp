@@ -38,7 +38,7 @@ const Fixture& fixture(const std::string& file, const std::string& name) {
     if (f->map.name == name && f->map.file == file) return *f;
   auto f = std::make_unique<Fixture>();
   f->map = collide2d::wad::load_wad_map(file, name);
-  f->sectors = SectorMap(f->map.sector_desc());
+  f->sectors = f->map.sector_map();
   std::mt19937 rng(1234);
   const Vec2 lo = f->sectors.bounds_min(), hi = f->sectors.bounds_max();
   std::uniform_real_distribution<double> ux(lo.x, hi.x), uy(lo.y, hi.y), ua(0, 6.283185307179586), ul(0, 40);

@@ -40,11 +40,7 @@ const LoadedMap& load(const std::string& path, const std::string& name) {
   if (!f) f = &files.put(path, std::make_unique<const wad::WadFile>(wad::WadFile::open(path)));
   auto loaded = std::make_unique<LoadedMap>();
   loaded->map = wad::load_map(*f, name);
-  try {
-    loaded->sectors = SectorMap(loaded->map.sector_desc());
-  } catch (const std::exception& e) {
-    throw LoadError(path, "map " + loaded->map.name, e.what());
-  }
+  loaded->sectors = loaded->map.sector_map();
   return maps.put(key, std::move(loaded));
 }
 

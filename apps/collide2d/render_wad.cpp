@@ -14,7 +14,7 @@ namespace collide2d::inline COLLIDE2D_ABI::tool {
 int render_wad(const RenderOptions& opt, std::ostream& log, std::ostream& err) {
   try {
     const wad::WadMap m = wad::load_wad_map(opt.input, opt.map_name);
-    const SectorMap map(m.sector_desc());
+    const SectorMap map = m.sector_map();
     double w = 0, h = 0;
     wad_picture_size(map, 1600, w, h);
     std::vector<int> floors;

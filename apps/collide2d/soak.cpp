@@ -336,7 +336,7 @@ int run_soak(const std::vector<std::string>& maps, int agents, int steps, std::u
         for (const std::string& name : names) {
           const auto t0 = std::chrono::steady_clock::now();
           const wad::WadMap m = wad::load_map(file, name);
-          const SectorMap sectors(m.sector_desc());
+          const SectorMap sectors = m.sector_map();
           SectorLevel level(sectors);
           const Tally t = soak_level(level, agents, steps, seed, world_mover);
           report(path + "#" + m.name, t,

@@ -75,7 +75,7 @@ int run_wad_demo(const DemoOptions& opt, std::ostream& log, std::ostream& err) {
     err << "collide2d demo: wad: " << e.what() << "\n";
     return 1;
   }
-  const SectorMap map(m.sector_desc());
+  const SectorMap map = m.sector_map();
   std::mt19937 rng(20261122);
   std::uniform_real_distribution<double> ux(map.bounds_min().x, map.bounds_max().x),
       uy(map.bounds_min().y, map.bounds_max().y), ua(-3.14159265358979, 3.14159265358979),

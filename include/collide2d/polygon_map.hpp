@@ -10,10 +10,12 @@
 /// point-in-polygon answers are exact for every input the scalar type can hold (integer map
 /// coordinates in particular), whatever the magnitude. Distances are computed in double.
 
+#include <optional>
 #include <span>
 #include <vector>
 
 #include "collide2d/math.hpp"
+#include "collide2d/shapes.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI {
 
@@ -31,17 +33,23 @@ enum class PointLocation { outside, boundary, inside };
 
 /// A simple polygon with holes: one outer ring and any number of hole rings, each a list of
 /// vertices without repeating the first (at least 3). Rings must not cross each other or
-/// themselves (they may be concave). Any orientation is accepted: `make_polygon_with_holes`
+/// themselves (they may be concave). Any orientation is accepted: `PolygonWithHoles::make`
 /// stores the outer ring counter-clockwise and the holes clockwise.
 struct PolygonWithHoles {
-  std::vector<Vec2> outer;                ///< counter-clockwise after make_polygon_with_holes
-  std::vector<std::vector<Vec2>> holes;   ///< clockwise after make_polygon_with_holes
+  std::vector<Vec2> outer;                ///< counter-clockwise after make
+  std::vector<std::vector<Vec2>> holes;   ///< clockwise after make
+
+  /// Checks the rings and orients them (outer counter-clockwise, holes clockwise). Nothing, and
+  /// `why` filled when given, for a ring with fewer than 3 vertices ("outer", "holes[i]"), a
+  /// non-finite vertex ("outer[j]", "holes[i][j]") or zero area.
+  static std::optional<PolygonWithHoles> make(std::vector<Vec2> outer, std::vector<std::vector<Vec2>> holes = {},
+                                              Invalid* why = nullptr);
 };
 
-/// Orients the rings (outer counter-clockwise, holes clockwise). Throws std::invalid_argument
-/// for a ring with fewer than 3 vertices, zero area, or a non-finite coordinate.
-PolygonWithHoles make_polygon_with_holes(std::vector<Vec2> outer,
-                                         std::vector<std::vector<Vec2>> holes = {});
+/// Deprecated (one release): `PolygonWithHoles::make`, throwing std::invalid_argument with the
+/// refusal's text.
+[[deprecated("use PolygonWithHoles::make, which refuses with an Invalid")]]
+PolygonWithHoles make_polygon_with_holes(std::vector<Vec2> outer, std::vector<std::vector<Vec2>> holes = {});
 
 /// Signed area of a ring (positive when counter-clockwise), shoelace formula in double.
 double signed_area(std::span<const Vec2> ring);

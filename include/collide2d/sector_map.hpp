@@ -23,6 +23,7 @@
 /// threads at once. At most 64 sectors may overlap at one point (more are ignored).
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "collide2d/math.hpp"
@@ -46,6 +47,13 @@ struct SectorMapDesc {
   int sector_count = 0;  ///< sectors are numbered 0 .. sector_count - 1
 };
 
+/// Checks a description: nothing when a SectorMap can be built from it, else the field and what
+/// is wrong: "sector_count" (negative), "vertices[i]" (a non-finite coordinate), "lines[i].v1" /
+/// ".v2" (a vertex index out of range), "lines[i].front" / ".back" (a sector index other than -1
+/// or 0 .. sector_count - 1), "vertices" (the lines span more than a quarter of the largest
+/// double, which only the double build can hold).
+std::optional<Invalid> validate(const SectorMapDesc& desc);
+
 /// The result of SectorMap::move_circle.
 struct CircleMove {
   Vec2 position{};      ///< where the circle's centre ends
@@ -56,11 +64,13 @@ struct CircleMove {
 /// A level of sectors with its point-location and wall-distance index. Immutable once built.
 class SectorMap {
  public:
+  /// An empty map (no sectors, no lines).
   SectorMap() = default;
-  /// Builds the map and its index. Throws std::invalid_argument naming the bad line or vertex
-  /// (an index out of range, a non-finite coordinate, a negative sector count, lines spanning more
-  /// than a quarter of the largest double, which only the double build can hold).
-  explicit SectorMap(SectorMapDesc desc);
+  /// Validates the description (`validate(desc)`), then builds the map and its index; nothing,
+  /// and `why` filled when given, when it is refused.
+  static std::optional<SectorMap> make(SectorMapDesc desc, Invalid* why = nullptr);
+  /// Deprecated (one release): `make`, throwing std::invalid_argument with the refusal's text.
+  [[deprecated("use SectorMap::make, which refuses with an Invalid")]] explicit SectorMap(SectorMapDesc desc);
 
   /// The sector containing p, or -1 when p is in no sector (the void).
   int sector_at(Vec2 p) const;
@@ -113,6 +123,11 @@ class SectorMap {
   Vec2 bounds_max() const { return Vec2(Real(x1_), Real(y1_)); }
 
  private:
+  struct Checked {};  // the description has passed validate()
+  SectorMap(SectorMapDesc desc, Checked);
+  void classify_sectors();
+  void find_unclosed();
+
   struct Edge {  // a line that separates regions, with the sectors it toggles
     double ax, ay, bx, by;
     int s0, s1;  // -1 when none

@@ -105,6 +105,9 @@ struct WadMap {
   /// The sector map: vertices, and per linedef the sectors of its right (front) and left
   /// (back) sidedefs; impassable = flag 1.
   SectorMapDesc sector_desc() const;
+  /// The SectorMap built from `sector_desc()`. Throws LoadError naming the map and the field
+  /// when the map refuses it (a coordinate span only the double build can hold).
+  SectorMap sector_map() const;
   /// The subsector a point falls in, by walking the nodes from the root as
   /// R_PointInSubsector does (R_PointOnSide: a point on a partition line goes to the back).
   int bsp_subsector(double x, double y) const;

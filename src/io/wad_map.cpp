@@ -179,6 +179,13 @@ SectorMapDesc WadMap::sector_desc() const {
   return d;
 }
 
+SectorMap WadMap::sector_map() const {
+  Invalid why;
+  auto m = SectorMap::make(sector_desc(), &why);
+  if (!m) throw LoadError(file, "map " + name + ": " + why.field, why.message);
+  return std::move(*m);
+}
+
 int WadMap::bsp_subsector(double x, double y) const {
   if (nodes.empty()) return subsectors.empty() ? -1 : 0;
   std::size_t num = nodes.size() - 1;

@@ -38,11 +38,12 @@ int ring_crossings(std::span<const Vec2> ring, Vec2 p) {
   return c;
 }
 
-void check_ring(const std::vector<Vec2>& ring, const char* what) {
-  if (ring.size() < 3) throw std::invalid_argument(std::string(what) + ": fewer than 3 vertices");
-  for (Vec2 v : ring)
-    if (!is_finite(v)) throw std::invalid_argument(std::string(what) + ": non-finite vertex");
-  if (signed_area(ring) == 0) throw std::invalid_argument(std::string(what) + ": zero area");
+std::optional<Invalid> check_ring(const std::vector<Vec2>& ring, const std::string& field) {
+  if (ring.size() < 3) return Invalid{field, "fewer than 3 vertices"};
+  for (std::size_t i = 0; i < ring.size(); ++i)
+    if (!is_finite(ring[i])) return Invalid{field + "[" + std::to_string(i) + "]", "non-finite vertex"};
+  if (signed_area(ring) == 0) return Invalid{field, "zero area"};
+  return std::nullopt;
 }
 
 double dist_d(Vec2 a, Vec2 b) { return std::hypot(double(a.x) - b.x, double(a.y) - b.y); }
@@ -62,15 +63,25 @@ double signed_area(std::span<const Vec2> ring) {
   return s / 2;
 }
 
-PolygonWithHoles make_polygon_with_holes(std::vector<Vec2> outer,
-                                         std::vector<std::vector<Vec2>> holes) {
-  check_ring(outer, "outer ring");
-  if (signed_area(outer) < 0) std::reverse(outer.begin(), outer.end());
-  for (auto& h : holes) {
-    check_ring(h, "hole");
-    if (signed_area(h) > 0) std::reverse(h.begin(), h.end());
+std::optional<PolygonWithHoles> PolygonWithHoles::make(std::vector<Vec2> outer,
+                                                       std::vector<std::vector<Vec2>> holes, Invalid* why) {
+  auto bad = check_ring(outer, "outer");
+  for (std::size_t i = 0; !bad && i < holes.size(); ++i) bad = check_ring(holes[i], "holes[" + std::to_string(i) + "]");
+  if (bad) {
+    if (why) *why = std::move(*bad);
+    return std::nullopt;
   }
+  if (signed_area(outer) < 0) std::reverse(outer.begin(), outer.end());
+  for (auto& h : holes)
+    if (signed_area(h) > 0) std::reverse(h.begin(), h.end());
   return PolygonWithHoles{std::move(outer), std::move(holes)};
+}
+
+PolygonWithHoles make_polygon_with_holes(std::vector<Vec2> outer, std::vector<std::vector<Vec2>> holes) {
+  Invalid why;
+  auto made = PolygonWithHoles::make(std::move(outer), std::move(holes), &why);
+  if (!made) throw std::invalid_argument(why.text());
+  return std::move(*made);
 }
 
 int winding_number(std::span<const Vec2> ring, Vec2 p) {

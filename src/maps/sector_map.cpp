@@ -78,24 +78,62 @@ struct SectorSet {
 
 }  // namespace
 
-SectorMap::SectorMap(SectorMapDesc desc) {
-  if (desc.sector_count < 0) throw std::invalid_argument("sector_count: negative");
-  sector_count_ = desc.sector_count;
+std::optional<Invalid> validate(const SectorMapDesc& desc) {
+  if (desc.sector_count < 0) return Invalid{"sector_count", "must be >= 0"};
   const int nv = int(desc.vertices.size());
-  for (int i = 0; i < nv; ++i) {
-    const Vec2 v = desc.vertices[std::size_t(i)];
-    if (!is_finite(v))
-      throw std::invalid_argument("vertex " + std::to_string(i) + ": non-finite coordinate");
-    vx_.push_back(double(v.x));
-    vy_.push_back(double(v.y));
-  }
+  for (int i = 0; i < nv; ++i)
+    if (!is_finite(desc.vertices[std::size_t(i)]))
+      return Invalid{"vertices[" + std::to_string(i) + "]", "non-finite coordinate"};
+  double x0 = kInf, y0 = kInf, x1 = -kInf, y1 = -kInf;
   for (std::size_t i = 0; i < desc.lines.size(); ++i) {
     const MapLine& l = desc.lines[i];
-    const std::string name = "line " + std::to_string(i);
-    if (l.v1 < 0 || l.v1 >= nv || l.v2 < 0 || l.v2 >= nv)
-      throw std::invalid_argument(name + ": vertex index out of range");
-    if (l.front < -1 || l.front >= sector_count_ || l.back < -1 || l.back >= sector_count_)
-      throw std::invalid_argument(name + ": sector index out of range");
+    const std::string name = "lines[" + std::to_string(i) + "].";
+    const std::string vertices = "vertex index out of range (" + std::to_string(nv) + " vertices)";
+    if (l.v1 < 0 || l.v1 >= nv) return Invalid{name + "v1", vertices};
+    if (l.v2 < 0 || l.v2 >= nv) return Invalid{name + "v2", vertices};
+    const std::string sectors = "sector index out of range (-1 or 0.." + std::to_string(desc.sector_count - 1) + ")";
+    if (l.front < -1 || l.front >= desc.sector_count) return Invalid{name + "front", sectors};
+    if (l.back < -1 || l.back >= desc.sector_count) return Invalid{name + "back", sectors};
+    for (int v : {l.v1, l.v2}) {
+      const Vec2 p = desc.vertices[std::size_t(v)];
+      x0 = std::min(x0, double(p.x)), x1 = std::max(x1, double(p.x));
+      y0 = std::min(y0, double(p.y)), y1 = std::max(y1, double(p.y));
+    }
+  }
+  // Differences of map coordinates (spans, the index grid, distances) must stay finite: only the
+  // double build can hold vertices this far apart.
+  const double span_limit = std::numeric_limits<double>::max() / 4;
+  if (!desc.lines.empty() && (!(x1 - x0 <= span_limit) || !(y1 - y0 <= span_limit)))
+    return Invalid{"vertices", "the lines span more than a quarter of the largest double (x " + std::to_string(x0) +
+                                   " to " + std::to_string(x1) + ", y " + std::to_string(y0) + " to " +
+                                   std::to_string(y1) + ")"};
+  return std::nullopt;
+}
+
+std::optional<SectorMap> SectorMap::make(SectorMapDesc desc, Invalid* why) {
+  if (auto bad = validate(desc)) {
+    if (why) *why = std::move(*bad);
+    return std::nullopt;
+  }
+  return SectorMap(std::move(desc), Checked{});
+}
+
+namespace {
+
+SectorMapDesc checked_or_throw(SectorMapDesc desc) {
+  if (auto bad = validate(desc)) throw std::invalid_argument(bad->text());
+  return desc;
+}
+
+}  // namespace
+
+SectorMap::SectorMap(SectorMapDesc desc) : SectorMap(checked_or_throw(std::move(desc)), Checked{}) {}
+
+SectorMap::SectorMap(SectorMapDesc desc, Checked) {
+  sector_count_ = desc.sector_count;
+  for (const Vec2 v : desc.vertices) {
+    vx_.push_back(double(v.x));
+    vy_.push_back(double(v.y));
   }
   lines_ = std::move(desc.lines);
   x0_ = y0_ = kInf;
@@ -106,15 +144,33 @@ SectorMap::SectorMap(SectorMapDesc desc) {
       y0_ = std::min(y0_, vy_[std::size_t(v)]), y1_ = std::max(y1_, vy_[std::size_t(v)]);
     }
   if (lines_.empty()) x0_ = y0_ = x1_ = y1_ = 0;
-  // Differences of map coordinates (spans, the index grid, distances) must stay finite: only the
-  // double build can hold vertices this far apart.
-  const double span_limit = std::numeric_limits<double>::max() / 4;
-  if (!(x1_ - x0_ <= span_limit) || !(y1_ - y0_ <= span_limit))
-    throw std::invalid_argument("vertices: the lines span more than a quarter of the largest double (x " +
-                                std::to_string(x0_) + " to " + std::to_string(x1_) + ", y " +
-                                std::to_string(y0_) + " to " + std::to_string(y1_) + ")");
+  classify_sectors();
 
-  // Blocking walls; sectors with and without one-sided boundary lines.
+  // Region edges: lines with different sectors on their sides toggle both; the lines of a
+  // self-referencing sector toggle it once.
+  for (const MapLine& l : lines_) {
+    Edge e{vx_[std::size_t(l.v1)], vy_[std::size_t(l.v1)], vx_[std::size_t(l.v2)],
+           vy_[std::size_t(l.v2)], -1, -1};
+    if (l.front != l.back) {
+      e.s0 = l.front, e.s1 = l.back;
+    } else if (l.front >= 0 && self_ref_[std::size_t(l.front)]) {
+      e.s0 = l.front;
+    } else {
+      continue;
+    }
+    if (e.ax == e.bx && e.ay == e.by) continue;  // a zero-length line separates nothing
+    edges_.push_back(e);
+  }
+  find_unclosed();
+
+  const double extent = std::max({std::fabs(x0_), std::fabs(x1_), std::fabs(y0_), std::fabs(y1_), 1.0});
+  skin_ = std::max(1e-9 * extent, 8.0 * double(std::numeric_limits<Real>::epsilon()) * extent);
+  build_index();
+}
+
+// Blocking walls; sectors with and without one-sided boundary lines (self-referencing ones);
+// each sector's bounding-box area (the tie-break where regions overlap).
+void SectorMap::classify_sectors() {
   blocking_.assign(lines_.size(), 0);
   std::vector<int> one_sided(std::size_t(sector_count_), 0), both(std::size_t(sector_count_), 0);
   sector_box_area_.assign(std::size_t(sector_count_), 0);
@@ -146,57 +202,39 @@ SectorMap::SectorMap(SectorMapDesc desc) {
     const auto& b = sbox[std::size_t(s)];
     sector_box_area_[std::size_t(s)] = b[2] >= b[0] ? (b[2] - b[0]) * (b[3] - b[1]) : kInf;
   }
+}
 
-  // Region edges: lines with different sectors on their sides toggle both; the lines of a
-  // self-referencing sector toggle it once.
+// Closure: every vertex must pair up the lines that bound each sector; the sectors where they do
+// not are `unclosed_`.
+void SectorMap::find_unclosed() {
+  const int nv = int(vx_.size());
+  std::vector<std::pair<long long, int>> ends;  // (sector * nv + vertex, +-1 or 1)
   for (const MapLine& l : lines_) {
-    Edge e{vx_[std::size_t(l.v1)], vy_[std::size_t(l.v1)], vx_[std::size_t(l.v2)],
-           vy_[std::size_t(l.v2)], -1, -1};
     if (l.front != l.back) {
-      e.s0 = l.front, e.s1 = l.back;
+      // Sector on the left goes v1 -> v2 (the back); the front goes v2 -> v1.
+      if (l.back >= 0) ends.push_back({(long long)l.back * nv + l.v1, 1}),
+          ends.push_back({(long long)l.back * nv + l.v2, -1});
+      if (l.front >= 0) ends.push_back({(long long)l.front * nv + l.v2, 1}),
+          ends.push_back({(long long)l.front * nv + l.v1, -1});
     } else if (l.front >= 0 && self_ref_[std::size_t(l.front)]) {
-      e.s0 = l.front;
-    } else {
-      continue;
+      ends.push_back({(long long)l.front * nv + l.v1, 2});  // parity of the undirected degree
+      ends.push_back({(long long)l.front * nv + l.v2, 2});
     }
-    if (e.ax == e.bx && e.ay == e.by) continue;  // a zero-length line separates nothing
-    edges_.push_back(e);
   }
-
-  // Closure: every vertex must pair up the lines that bound each sector.
-  {
-    std::vector<std::pair<long long, int>> ends;  // (sector * nv + vertex, +-1 or 1)
-    for (const MapLine& l : lines_) {
-      if (l.front != l.back) {
-        // Sector on the left goes v1 -> v2 (the back); the front goes v2 -> v1.
-        if (l.back >= 0) ends.push_back({(long long)l.back * nv + l.v1, 1}),
-            ends.push_back({(long long)l.back * nv + l.v2, -1});
-        if (l.front >= 0) ends.push_back({(long long)l.front * nv + l.v2, 1}),
-            ends.push_back({(long long)l.front * nv + l.v1, -1});
-      } else if (l.front >= 0 && self_ref_[std::size_t(l.front)]) {
-        ends.push_back({(long long)l.front * nv + l.v1, 2});  // parity of the undirected degree
-        ends.push_back({(long long)l.front * nv + l.v2, 2});
-      }
+  std::sort(ends.begin(), ends.end());
+  std::vector<std::uint8_t> bad(std::size_t(sector_count_), 0);
+  for (std::size_t i = 0; i < ends.size();) {
+    std::size_t j = i;
+    int sum = 0, deg = 0;
+    for (; j < ends.size() && ends[j].first == ends[i].first; ++j) {
+      if (ends[j].second == 2) ++deg;
+      else sum += ends[j].second;
     }
-    std::sort(ends.begin(), ends.end());
-    std::vector<std::uint8_t> bad(std::size_t(sector_count_), 0);
-    for (std::size_t i = 0; i < ends.size();) {
-      std::size_t j = i;
-      int sum = 0, deg = 0;
-      for (; j < ends.size() && ends[j].first == ends[i].first; ++j) {
-        if (ends[j].second == 2) ++deg;
-        else sum += ends[j].second;
-      }
-      if (sum != 0 || (deg & 1)) bad[std::size_t(ends[i].first / std::max(nv, 1))] = 1;
-      i = j;
-    }
-    for (int s = 0; s < sector_count_; ++s)
-      if (bad[std::size_t(s)]) unclosed_.push_back(s);
+    if (sum != 0 || (deg & 1)) bad[std::size_t(ends[i].first / std::max(nv, 1))] = 1;
+    i = j;
   }
-
-  const double extent = std::max({std::fabs(x0_), std::fabs(x1_), std::fabs(y0_), std::fabs(y1_), 1.0});
-  skin_ = std::max(1e-9 * extent, 8.0 * double(std::numeric_limits<Real>::epsilon()) * extent);
-  build_index();
+  for (int s = 0; s < sector_count_; ++s)
+    if (bad[std::size_t(s)]) unclosed_.push_back(s);
 }
 
 void SectorMap::build_index() {

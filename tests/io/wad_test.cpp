@@ -121,7 +121,7 @@ bool load_and_query(const std::vector<unsigned char>& bytes, const std::string& 
   try {
     const auto w = wad::WadFile::from_bytes("fuzz.wad", bytes);
     const auto m = wad::load_map(w, name);
-    const SectorMap sm(m.sector_desc());
+    const SectorMap sm = m.sector_map();
     for (int k = 0; k < 8; ++k) {
       const Vec2 p(Real(-2000 + 500 * k), Real(-3000 + 700 * k));
       (void)sm.sector_at(p);
@@ -154,7 +154,7 @@ TEST(WadFreedoom, AllMapsLoadAndAgreeWithTheirBsp) {
       EXPECT_EQ(m.vertices.size() * 4 + m.linedefs.size() * 14 + m.sidedefs.size() * 30,
                 w.lumps()[std::size_t(marker) + 4].size + w.lumps()[std::size_t(marker) + 2].size +
                     w.lumps()[std::size_t(marker) + 3].size);
-      const SectorMap sm(m.sector_desc());
+      const SectorMap sm = m.sector_map();
       EXPECT_TRUE(sm.unclosed_sectors().empty());
       std::mt19937 rng{std::uint32_t(maps)};
       const Vec2 lo = sm.bounds_min(), hi = sm.bounds_max();
@@ -206,7 +206,7 @@ TEST(WadFreedoom, AllMapsLoadAndAgreeWithTheirBsp) {
 TEST(WadFreedoom, SelfReferencingSectorOfE1M6) {
   if (!have_freedoom()) GTEST_SKIP() << "freedoom is not installed";
   const auto m = wad::load_map(freedoom_wad("freedoom1.wad"), "e1m6");  // any case
-  const SectorMap sm(m.sector_desc());
+  const SectorMap sm = m.sector_map();
   ASSERT_TRUE(sm.self_referencing(390));
   // Points of sector 390 found by sampling its bounding box agree with the BSP.
   const auto loops = sm.sector_loops(390);

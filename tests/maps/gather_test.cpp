@@ -130,7 +130,7 @@ TEST(Gather, SectorMapGivesTheBlockingLinesCrossingTheRegion) {
       l.impassable = rng() % 7 == 0;
       d.lines.push_back(l);
     }
-    const SectorMap sm(d);
+    const SectorMap sm = SectorMap::make(d).value();
     for (int q = 0; q < 80; ++q) {
       const Aabb region = random_region(rng, Aabb{{-700, -500}, {1000, 500}});
       std::vector<Obstacle> obs;

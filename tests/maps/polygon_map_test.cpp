@@ -4,6 +4,9 @@
 // vertices / edge points, nearest points against Boost.Geometry's distances.
 
 #include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
 #include <random>
 #include <vector>
 
@@ -64,7 +67,7 @@ collide2d::PolygonWithHoles random_polygon(std::mt19937& rng) {
     centres.push_back({cx, cy});
     holes.push_back(star(rng, cx, cy, 4, 10, 7));
   }
-  return collide2d::make_polygon_with_holes(star(rng, 0, 0, 60, 100, 23), holes);
+  return collide2d::PolygonWithHoles::make(star(rng, 0, 0, 60, 100, 23), holes).value();
 }
 
 }  // namespace
@@ -205,12 +208,39 @@ TEST(PolygonMapNearest, SegmentEndsAndDegenerate) {
   EXPECT_EQ(collide2d::nearest_on_polyline(std::vector<Vec2>{}, Vec2(4, 5)).index, -1);
 }
 
-TEST(PolygonMapMake, RejectsBadRingsAndOrients) {
-  EXPECT_THROW(collide2d::make_polygon_with_holes({Vec2(0, 0), Vec2(1, 0)}), std::invalid_argument);
-  EXPECT_THROW(collide2d::make_polygon_with_holes({Vec2(0, 0), Vec2(1, 0), Vec2(2, 0)}),
-               std::invalid_argument);
-  const auto p = collide2d::make_polygon_with_holes(
-      {Vec2(0, 0), Vec2(0, 10), Vec2(10, 10), Vec2(10, 0)}, {{Vec2(2, 2), Vec2(4, 2), Vec2(4, 4)}});
+TEST(PolygonMapMake, RejectsBadRingsNamingTheFieldAndOrients) {
+  using collide2d::PolygonWithHoles;
+  const std::vector<Vec2> square = {Vec2(0, 0), Vec2(0, 10), Vec2(10, 10), Vec2(10, 0)};
+  const std::vector<Vec2> tri = {Vec2(2, 2), Vec2(4, 2), Vec2(4, 4)};
+  const Real nan = std::numeric_limits<Real>::quiet_NaN();
+  struct Case {
+    std::vector<Vec2> outer;
+    std::vector<std::vector<Vec2>> holes;
+    const char* field;
+  } cases[] = {
+      {{Vec2(0, 0), Vec2(1, 0)}, {}, "outer"},
+      {{Vec2(0, 0), Vec2(1, 0), Vec2(2, 0)}, {}, "outer"},
+      {{Vec2(0, 0), Vec2(1, nan), Vec2(2, 1)}, {}, "outer[1]"},
+      {square, {tri, {Vec2(1, 1), Vec2(2, 2)}}, "holes[1]"},
+      {square, {tri, {Vec2(1, 1), Vec2(2, 1), Vec2(1, std::numeric_limits<Real>::infinity())}}, "holes[1][2]"},
+      {square, {{Vec2(1, 1), Vec2(2, 2), Vec2(3, 3)}}, "holes[0]"},
+  };
+  for (const Case& c : cases) {
+    collide2d::Invalid why;
+    EXPECT_FALSE(PolygonWithHoles::make(c.outer, c.holes, &why)) << c.field;
+    EXPECT_EQ(why.field, c.field) << why.text();
+    EXPECT_FALSE(why.message.empty());
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+    try {  // the deprecated form throws the same refusal
+      (void)collide2d::make_polygon_with_holes(c.outer, c.holes);
+      ADD_FAILURE() << c.field << " accepted by make_polygon_with_holes";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_EQ(std::string(e.what()), why.text());
+    }
+#pragma GCC diagnostic pop
+  }
+  const auto p = PolygonWithHoles::make(square, {tri}).value();
   EXPECT_GT(collide2d::signed_area(p.outer), 0);
   EXPECT_LT(collide2d::signed_area(p.holes[0]), 0);
   EXPECT_EQ(collide2d::winding_number(p.outer, Vec2(5, 5)), 1);

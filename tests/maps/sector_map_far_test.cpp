@@ -45,7 +45,7 @@ LD brute_wall(const SectorMapDesc& d, LD px, LD py) {
 
 TEST(SectorMapFar, NearestWallIsFoundAtAnyDistance) {
   const SectorMapDesc d = l_room();
-  const SectorMap map(d);
+  const SectorMap map = SectorMap::make(d).value();
   // Magnitudes from the map's own scale up to a tenth of the largest Real (the distance to the
   // map must stay finite).
   const LD top = LD(std::numeric_limits<Real>::max()) / 10;

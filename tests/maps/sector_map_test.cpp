@@ -8,6 +8,9 @@
 // exact segment crossings.
 
 #include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
 #include <map>
 #include <random>
 #include <set>
@@ -18,6 +21,7 @@
 #include "collide2d/motion.hpp"
 #include "collide2d/sector_map.hpp"
 
+using collide2d::Invalid;
 using collide2d::MapLine;
 using collide2d::Real;
 using collide2d::SectorMap;
@@ -142,7 +146,7 @@ TEST(SectorMapLocate, CellMapsAgreeWithTheirCells) {
   int checked = 0, in_self = 0, in_void = 0;
   for (int trial = 0; trial < 30; ++trial) {
     const CellMap m = make_cell_map(rng, 8 + trial % 20, 6 + trial % 13, 2 + trial % 9);
-    const SectorMap sm(m.desc);
+    const SectorMap sm = SectorMap::make(m.desc).value();
     EXPECT_TRUE(sm.unclosed_sectors().empty());
     std::uniform_real_distribution<double> ux(-20, m.w * m.s + 20), uy(-20, m.h * m.s + 20);
     for (int k = 0; k < 3000; ++k) {
@@ -164,7 +168,7 @@ TEST(SectorMapLocate, PointsOnLinesGetOneOfTheirSides) {
   std::mt19937 rng(22);
   for (int trial = 0; trial < 20; ++trial) {
     const CellMap m = make_cell_map(rng, 10, 9, 5);
-    const SectorMap sm(m.desc);
+    const SectorMap sm = SectorMap::make(m.desc).value();
     // Every lattice point at quarter-cell spacing: corners, edge points, square corners.
     for (int j = -1; j <= 4 * m.h + 1; ++j)
       for (int i = -1; i <= 4 * m.w + 1; ++i) {
@@ -182,7 +186,7 @@ TEST(SectorMapWalls, NearestWallAndFitsAgreeWithBruteForce) {
   std::mt19937 rng(23);
   for (int trial = 0; trial < 20; ++trial) {
     const CellMap m = make_cell_map(rng, 12, 10, 6);
-    const SectorMap sm(m.desc);
+    const SectorMap sm = SectorMap::make(m.desc).value();
     std::uniform_real_distribution<double> ux(-100, m.w * m.s + 100), uy(-100, m.h * m.s + 100), ur(0, 20);
     for (int k = 0; k < 1000; ++k) {
       const Vec2 p{Real(ux(rng)), Real(uy(rng))};
@@ -202,7 +206,7 @@ TEST(SectorMapShape, LoopsCloseAndEncloseTheCellArea) {
   std::mt19937 rng(24);
   for (int trial = 0; trial < 10; ++trial) {
     const CellMap m = make_cell_map(rng, 12, 10, 6);
-    const SectorMap sm(m.desc);
+    const SectorMap sm = SectorMap::make(m.desc).value();
     for (int s = 0; s < 6; ++s) {
       double cells = 0;
       for (int c : m.cell) cells += c == s;
@@ -222,25 +226,53 @@ TEST(SectorMapShape, ReportsSectorsWhoseLinesDoNotClose) {
   ASSERT_LT(k, m.desc.lines.size());
   const MapLine gone = m.desc.lines[k];
   m.desc.lines.erase(m.desc.lines.begin() + long(k));
-  const SectorMap sm(m.desc);
+  const SectorMap sm = SectorMap::make(m.desc).value();
   std::set<int> want;
   for (int s : {gone.front, gone.back})
     if (s >= 0) want.insert(s);
   EXPECT_EQ(std::set<int>(sm.unclosed_sectors().begin(), sm.unclosed_sectors().end()), want);
 }
 
-TEST(SectorMapShape, RejectsBadDescriptions) {
-  SectorMapDesc d;
-  d.vertices = {Vec2(0, 0), Vec2(1, 0)};
-  d.sector_count = 1;
-  d.lines = {MapLine{0, 2, 0, -1, false}};
-  EXPECT_THROW(SectorMap{d}, std::invalid_argument);
-  d.lines = {MapLine{0, 1, 1, -1, false}};
-  EXPECT_THROW(SectorMap{d}, std::invalid_argument);
-  d.lines = {MapLine{0, 1, 0, -1, false}};
-  d.vertices[1] = Vec2(Real(NAN), 0);
-  EXPECT_THROW(SectorMap{d}, std::invalid_argument);
-  const SectorMap empty{SectorMapDesc{}};
+// Each refusal names the field: the description's element and what is wrong with it.
+TEST(SectorMapShape, RejectsBadDescriptionsNamingTheField) {
+  SectorMapDesc good;
+  good.vertices = {Vec2(0, 0), Vec2(1, 0), Vec2(0, 1)};
+  good.sector_count = 2;
+  good.lines = {MapLine{0, 1, 0, -1, false}, MapLine{1, 2, 0, 1, false}, MapLine{2, 0, 0, -1, false}};
+  ASSERT_FALSE(collide2d::validate(good));
+  ASSERT_TRUE(SectorMap::make(good));
+  struct Case {
+    const char* field;
+    void (*spoil)(SectorMapDesc&);
+  } cases[] = {
+      {"sector_count", [](SectorMapDesc& d) { d.sector_count = -1; }},
+      {"vertices[2]", [](SectorMapDesc& d) { d.vertices[2] = Vec2(Real(NAN), 0); }},
+      {"vertices[1]", [](SectorMapDesc& d) { d.vertices[1] = Vec2(0, std::numeric_limits<Real>::infinity()); }},
+      {"lines[1].v1", [](SectorMapDesc& d) { d.lines[1].v1 = -1; }},
+      {"lines[2].v2", [](SectorMapDesc& d) { d.lines[2].v2 = 3; }},
+      {"lines[0].front", [](SectorMapDesc& d) { d.lines[0].front = 2; }},
+      {"lines[1].back", [](SectorMapDesc& d) { d.lines[1].back = -2; }},
+      {"lines[0].front", [](SectorMapDesc& d) { d.sector_count = 0; }},
+  };
+  for (const Case& c : cases) {
+    SectorMapDesc d = good;
+    c.spoil(d);
+    Invalid why;
+    EXPECT_FALSE(SectorMap::make(d, &why)) << c.field;
+    EXPECT_EQ(why.field, c.field) << why.text();
+    EXPECT_FALSE(why.message.empty());
+    EXPECT_EQ(collide2d::validate(d)->field, c.field);
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+    try {  // the deprecated constructor throws the same refusal
+      const SectorMap old(d);
+      ADD_FAILURE() << c.field << " accepted by the deprecated constructor";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_EQ(std::string(e.what()), why.text());
+    }
+#pragma GCC diagnostic pop
+  }
+  const SectorMap empty;
   EXPECT_EQ(empty.sector_at(Vec2(0, 0)), -1);
   EXPECT_EQ(empty.nearest_wall(Vec2(0, 0)).index, -1);
 }
@@ -265,7 +297,7 @@ SectorMap room(double w, double h, double split = -1) {
     for (int k = 0; k < 6; ++k) d.lines.push_back(MapLine{ring[k], ring[(k + 1) % 6], sec[k], -1, false});
     d.lines.push_back(MapLine{1, 4, 1, 0, true});  // x = split going up: sector 1 on its right
   }
-  return SectorMap(d);
+  return SectorMap::make(d).value();
 }
 
 }  // namespace
@@ -275,7 +307,7 @@ TEST(SectorMapMove, RandomWalksStayInsideAndClearOfWalls) {
   int moves = 0, contacts = 0;
   for (int trial = 0; trial < 6; ++trial) {
     const CellMap m = make_cell_map(rng, 14, 12, 5);
-    const SectorMap sm(m.desc);
+    const SectorMap sm = SectorMap::make(m.desc).value();
     std::uniform_real_distribution<double> ux(0, m.w * m.s), uy(0, m.h * m.s), ua(0, 6.2831853), ul(0, 40);
     for (int player = 0; player < 10; ++player) {
       const Real r = Real(1 + player % 4);
