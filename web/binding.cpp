@@ -294,7 +294,7 @@ class JsTileMap {
   std::string build(int w, int h, val cells, double tw, double th) {
     const std::vector<std::uint8_t> grid = emscripten::convertJSArrayToNumberVector<std::uint8_t>(cells);
     Invalid why;
-    auto m = TileMap::from_grid(w, h, grid, {Real(tw), Real(th)}, {}, &why);
+    auto m = TileMap::from_grid(w, h, grid, {Real(tw), Real(th)}, {}, true, &why);
     if (!m) return why.text();
     map_ = std::move(*m);
     return "";
@@ -331,14 +331,12 @@ class JsSectorMap {
     const std::vector<int> l = emscripten::vecFromJSArray<int>(lines);
     SectorMapDesc d;
     for (std::size_t k = 0; k + 1 < v.size(); k += 2) d.vertices.push_back({Real(v[k]), Real(v[k + 1])});
-    for (std::size_t k = 0; k + 4 < l.size(); k += 5) {
-      const int n = int(d.vertices.size());
-      if (l[k] < 0 || l[k] >= n || l[k + 1] < 0 || l[k + 1] >= n || l[k + 2] >= sectors || l[k + 3] >= sectors)
-        return "lines[" + std::to_string(k / 5) + "]: vertex or sector out of range";
-      d.lines.push_back({l[k], l[k + 1], l[k + 2], l[k + 3], l[k + 4] != 0});
-    }
+    for (std::size_t k = 0; k + 4 < l.size(); k += 5) d.lines.push_back({l[k], l[k + 1], l[k + 2], l[k + 3], l[k + 4] != 0});
     d.sector_count = sectors;
-    map_ = std::make_unique<SectorMap>(std::move(d));
+    Invalid why;
+    auto m = SectorMap::make(std::move(d), &why);
+    if (!m) return why.text();
+    map_ = std::make_unique<SectorMap>(std::move(*m));
     return "";
   }
   val move_circle(double x, double y, double r, double dx, double dy) const {

@@ -83,15 +83,26 @@ struct TileCircleMove {
 class TileMap {
  public:
   /// A 1 x 1 free map with unit tiles.
-  TileMap() : TileMap(1, 1, {1, 1}) {}
-  /// A map of width x height free cells (width, height >= 1; tile sides > 0, finite origin).
-  TileMap(int width, int height, Vec2 tile_size, Vec2 origin = {}, bool outside_solid = true);
-
-  /// Builds a map from a row-major grid of width x height flags (non-zero: solid).
-  /// Returns nothing and fills `why` when the sizes or the grid are wrong.
+  TileMap() : TileMap(1, 1, {1, 1}, {}, true, Checked{}) {}
+  /// A map of width x height free cells. Nothing, and `why` filled when given, when the sizes
+  /// are wrong: "size" (width or height < 1, more than 2^28 cells), "tile_size" (a side not
+  /// finite and > 0, or an extent that overflows), "origin" (not finite).
+  static std::optional<TileMap> make(int width, int height, Vec2 tile_size, Vec2 origin = {},
+                                     bool outside_solid = true, Invalid* why = nullptr);
+  /// Builds a map from a row-major grid of width x height flags (non-zero: solid). Refuses as
+  /// `make` does, and "cells" when there are not width x height flags.
   static std::optional<TileMap> from_grid(int width, int height, std::span<const std::uint8_t> solid,
-                                          Vec2 tile_size, Vec2 origin = {}, Invalid* why = nullptr,
-                                          bool outside_solid = true);
+                                          Vec2 tile_size, Vec2 origin = {}, bool outside_solid = true,
+                                          Invalid* why = nullptr);
+
+  /// Deprecated (one release): `make`, but bad sizes are repaired silently (width and height
+  /// raised to 1, a bad tile size made (1, 1), a bad origin (0, 0)).
+  [[deprecated("use TileMap::make, which refuses bad sizes with an Invalid")]]
+  TileMap(int width, int height, Vec2 tile_size, Vec2 origin = {}, bool outside_solid = true);
+  /// Deprecated (one release): `from_grid` with `why` before `outside_solid`.
+  [[deprecated("use from_grid(width, height, solid, tile_size, origin, outside_solid, why)")]]
+  static std::optional<TileMap> from_grid(int width, int height, std::span<const std::uint8_t> solid,
+                                          Vec2 tile_size, Vec2 origin, Invalid* why, bool outside_solid = true);
 
   /// Columns.
   int width() const { return width_; }
@@ -180,6 +191,9 @@ class TileMap {
   TileCircleMove move_circle(const Circle& c, Vec2 displacement, int max_iterations = 4) const;
 
  private:
+  struct Checked {};  // the sizes have passed check_sizes()
+  TileMap(int width, int height, Vec2 tile_size, Vec2 origin, bool outside_solid, Checked);
+  static std::optional<Invalid> check_sizes(int width, int height, Vec2 tile_size, Vec2 origin);
   void rebuild();
   void build_edges();
   bool point_in_wall(Vec2 p) const;

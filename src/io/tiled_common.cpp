@@ -377,7 +377,7 @@ void finish_map(TiledMap& map, const TiledLoadOptions& options) {
   }
   Invalid why;
   auto tm = TileMap::from_grid(map.width, map.height, blocked, Vec2{Real(map.tile_width), Real(map.tile_height)},
-                               Vec2{}, &why);
+                               Vec2{}, true, &why);
   if (!tm) fail(file, "map", why.text());
   map.collision = std::move(*tm);
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
 
 #include "collide2d/tilemap.hpp"
 
@@ -18,40 +19,67 @@ struct GridEdge {
 
 }  // namespace
 
-TileMap::TileMap(int width, int height, Vec2 tile_size, Vec2 origin, bool outside_solid)
-    : width_(std::max(width, 1)), height_(std::max(height, 1)), tile_(tile_size), origin_(origin),
-      outside_solid_(outside_solid) {
-  if (!(tile_.x > 0) || !(tile_.y > 0) || !std::isfinite(tile_.x) || !std::isfinite(tile_.y))
-    tile_ = {1, 1};
-  if (!is_finite(origin_)) origin_ = {};
+std::optional<Invalid> TileMap::check_sizes(int width, int height, Vec2 tile_size, Vec2 origin) {
+  if (width < 1 || height < 1) return Invalid{"size", "width and height must be >= 1"};
+  if (std::int64_t(width) * height > (std::int64_t(1) << 28)) return Invalid{"size", "more than 2^28 cells"};
+  if (!(tile_size.x > 0) || !(tile_size.y > 0) || !is_finite(tile_size))
+    return Invalid{"tile_size", "tile sides must be finite and > 0"};
+  if (!is_finite(origin)) return Invalid{"origin", "must be finite"};
+  const Real far = std::max({std::abs(origin.x), std::abs(origin.y),
+                             std::abs(origin.x + Real(width) * tile_size.x),
+                             std::abs(origin.y + Real(height) * tile_size.y)});
+  if (!std::isfinite(far)) return Invalid{"tile_size", "the map's extent overflows"};
+  return std::nullopt;
+}
+
+TileMap::TileMap(int width, int height, Vec2 tile_size, Vec2 origin, bool outside_solid, Checked)
+    : width_(width), height_(height), tile_(tile_size), origin_(origin), outside_solid_(outside_solid) {
+  COLLIDE2D_ASSERT(width >= 1 && height >= 1 && tile_size.x > 0 && tile_size.y > 0);
   cells_.assign(std::size_t(width_) * std::size_t(height_), 0);
   rebuild();
 }
 
-std::optional<TileMap> TileMap::from_grid(int width, int height, std::span<const std::uint8_t> solid,
-                                          Vec2 tile_size, Vec2 origin, Invalid* why,
-                                          bool outside_solid) {
-  auto fail = [&](const char* field, std::string msg) -> std::optional<TileMap> {
-    if (why) *why = Invalid{field, std::move(msg)};
+std::optional<TileMap> TileMap::make(int width, int height, Vec2 tile_size, Vec2 origin, bool outside_solid,
+                                     Invalid* why) {
+  if (auto bad = check_sizes(width, height, tile_size, origin)) {
+    if (why) *why = std::move(*bad);
     return std::nullopt;
-  };
-  if (width < 1 || height < 1) return fail("size", "width and height must be >= 1");
-  if (std::int64_t(width) * height > (std::int64_t(1) << 28)) return fail("size", "more than 2^28 cells");
-  if (!(tile_size.x > 0) || !(tile_size.y > 0) || !is_finite(tile_size))
-    return fail("tile_size", "tile sides must be finite and > 0");
-  if (!is_finite(origin)) return fail("origin", "must be finite");
-  if (solid.size() != std::size_t(width) * std::size_t(height))
-    return fail("cells", "expected width * height = " + std::to_string(std::size_t(width) * height) +
-                             " flags, got " + std::to_string(solid.size()));
-  const Real far = std::max({std::abs(origin.x), std::abs(origin.y),
-                             std::abs(origin.x + Real(width) * tile_size.x),
-                             std::abs(origin.y + Real(height) * tile_size.y)});
-  if (!std::isfinite(far)) return fail("tile_size", "the map's extent overflows");
-  TileMap m(width, height, tile_size, origin, outside_solid);
+  }
+  return TileMap(width, height, tile_size, origin, outside_solid, Checked{});
+}
+
+std::optional<TileMap> TileMap::from_grid(int width, int height, std::span<const std::uint8_t> solid,
+                                          Vec2 tile_size, Vec2 origin, bool outside_solid, Invalid* why) {
+  auto bad = check_sizes(width, height, tile_size, origin);
+  if (!bad && solid.size() != std::size_t(width) * std::size_t(height))
+    bad = Invalid{"cells", "expected width * height = " + std::to_string(std::size_t(width) * height) +
+                               " flags, got " + std::to_string(solid.size())};
+  if (bad) {
+    if (why) *why = std::move(*bad);
+    return std::nullopt;
+  }
+  TileMap m(width, height, tile_size, origin, outside_solid, Checked{});
   for (std::size_t i = 0; i < solid.size(); ++i) m.cells_[i] = solid[i] ? 1 : 0;
   m.rebuild();
   return m;
 }
+
+std::optional<TileMap> TileMap::from_grid(int width, int height, std::span<const std::uint8_t> solid,
+                                          Vec2 tile_size, Vec2 origin, Invalid* why, bool outside_solid) {
+  return from_grid(width, height, solid, tile_size, origin, outside_solid, why);
+}
+
+namespace {
+
+// The deprecated constructor's repairs: bad sizes made usable.
+Vec2 repaired_tile(Vec2 t) { return t.x > 0 && t.y > 0 && is_finite(t) ? t : Vec2{1, 1}; }
+Vec2 repaired_origin(Vec2 o) { return is_finite(o) ? o : Vec2{}; }
+
+}  // namespace
+
+TileMap::TileMap(int width, int height, Vec2 tile_size, Vec2 origin, bool outside_solid)
+    : TileMap(std::max(width, 1), std::max(height, 1), repaired_tile(tile_size), repaired_origin(origin),
+              outside_solid, Checked{}) {}
 
 Aabb TileMap::bounds() const {
   return {origin_, origin_ + Vec2{tile_.x * Real(width_), tile_.y * Real(height_)}};

@@ -67,7 +67,7 @@ TEST(Gather, TileMapGivesEveryEdgeUnderTheRegionOneSidedWithGhosts) {
     for (auto& c : g) c = (rng() % 100) < 35 ? 1 : 0;
     const Vec2 tile{Real(map % 2 ? 32 : 1), Real(map % 3 ? 32 : 0.5)};
     Invalid why;
-    const auto m = TileMap::from_grid(w, h, g, tile, {Real(-3), Real(7)}, &why, map % 4 != 0);
+    const auto m = TileMap::from_grid(w, h, g, tile, {Real(-3), Real(7)}, map % 4 != 0, &why);
     ASSERT_TRUE(m) << why.text();
     const Aabb mb = m->bounds();
     const Aabb around{mb.min - tile * Real(2), mb.max + tile * Real(2)};

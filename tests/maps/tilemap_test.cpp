@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <random>
 #include <set>
 #include <tuple>
@@ -53,7 +54,7 @@ bool brute_blocked(const TileMap& m, const Shape& s) {
 
 TileMap make(int w, int h, const std::vector<std::uint8_t>& g, Vec2 tile = {1, 1}, Vec2 origin = {}) {
   Invalid why;
-  auto m = TileMap::from_grid(w, h, g, tile, origin, &why);
+  auto m = TileMap::from_grid(w, h, g, tile, origin, true, &why);
   EXPECT_TRUE(m.has_value()) << why.text();
   return *m;
 }
@@ -69,15 +70,62 @@ Real pos_tol(const TileMap& m) {
 TEST(TileMap, FromGridRefusesBadInput) {
   std::vector<std::uint8_t> g(6, 0);
   Invalid why;
-  EXPECT_FALSE(TileMap::from_grid(2, 2, g, {1, 1}, {}, &why));
+  EXPECT_FALSE(TileMap::from_grid(2, 2, g, {1, 1}, {}, true, &why));
   EXPECT_EQ(why.field, "cells");
-  EXPECT_FALSE(TileMap::from_grid(0, 6, g, {1, 1}, {}, &why));
+  EXPECT_FALSE(TileMap::from_grid(0, 6, g, {1, 1}, {}, true, &why));
   EXPECT_EQ(why.field, "size");
-  EXPECT_FALSE(TileMap::from_grid(2, 3, g, {0, 1}, {}, &why));
+  EXPECT_FALSE(TileMap::from_grid(2, 3, g, {0, 1}, {}, true, &why));
   EXPECT_EQ(why.field, "tile_size");
-  EXPECT_FALSE(TileMap::from_grid(2, 3, g, {1, 1}, {std::nanf(""), 0}, &why));
+  EXPECT_FALSE(TileMap::from_grid(2, 3, g, {1, 1}, {std::nanf(""), 0}, true, &why));
   EXPECT_EQ(why.field, "origin");
-  EXPECT_TRUE(TileMap::from_grid(2, 3, g, {1, 1}, {}, &why));
+  EXPECT_TRUE(TileMap::from_grid(2, 3, g, {1, 1}, {}, true, &why));
+}
+
+// TileMap::make refuses what the old constructor repaired silently, naming the field; a map it
+// makes is the free grid of the sizes asked for.
+TEST(TileMap, MakeRefusesBadSizesNamingTheField) {
+  const Real inf = std::numeric_limits<Real>::infinity(), big = std::numeric_limits<Real>::max();
+  struct Case {
+    int w, h;
+    Vec2 tile, origin;
+    const char* field;
+  } cases[] = {{0, 3, {1, 1}, {}, "size"},          {3, -1, {1, 1}, {}, "size"},
+               {1 << 15, 1 << 14, {1, 1}, {}, "size"}, {3, 3, {0, 1}, {}, "tile_size"},
+               {3, 3, {1, -2}, {}, "tile_size"},    {3, 3, {inf, 1}, {}, "tile_size"},
+               {3, 3, {big, 1}, {}, "tile_size"},   {3, 3, {1, 1}, {std::nanf(""), 0}, "origin"},
+               {3, 3, {1, 1}, {0, inf}, "origin"}};
+  for (const Case& c : cases) {
+    Invalid why;
+    EXPECT_FALSE(TileMap::make(c.w, c.h, c.tile, c.origin, true, &why)) << c.field;
+    EXPECT_EQ(why.field, c.field) << why.text();
+    EXPECT_FALSE(why.message.empty());
+  }
+  Invalid why;
+  const auto m = TileMap::make(3, 2, {2, 4}, {-1, 5}, false, &why);
+  ASSERT_TRUE(m) << why.text();
+  EXPECT_EQ(m->width(), 3);
+  EXPECT_EQ(m->height(), 2);
+  EXPECT_EQ(m->solid_count(), 0u);
+  EXPECT_FALSE(m->outside_solid());
+  EXPECT_EQ(m->bounds().min, Vec2(-1, 5));
+  EXPECT_EQ(m->bounds().max, Vec2(5, 13));
+}
+
+// The deprecated forms still work for one release: the constructor repairs, the old argument
+// order of from_grid forwards.
+TEST(TileMap, DeprecatedFormsStillWork) {
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+  const TileMap repaired(0, 2, {-1, 1});
+  EXPECT_EQ(repaired.width(), 1);
+  EXPECT_EQ(repaired.tile_size(), Vec2(1, 1));
+  const std::vector<std::uint8_t> g = {1, 0, 0, 1};
+  Invalid why;
+  const auto old_order = TileMap::from_grid(2, 2, g, {1, 1}, {}, &why, false);
+#pragma GCC diagnostic pop
+  ASSERT_TRUE(old_order);
+  EXPECT_FALSE(old_order->outside_solid());
+  EXPECT_EQ(old_order->solid_count(), 2u);
 }
 
 // Every unit face between a solid and a free cell (outside counts as solid) is covered by
@@ -462,7 +510,7 @@ TEST(TileMap, NearestFreePointIsFreeAndNearest) {
 }
 
 TEST(TileMap, SetSolidRebuildsBoundary) {
-  TileMap m(5, 5, {1, 1});
+  TileMap m = TileMap::make(5, 5, {1, 1}).value();
   EXPECT_EQ(m.edges().size(), 4u);
   m.set_solid(2, 2, true);
   EXPECT_EQ(m.solid_count(), 1u);
@@ -477,7 +525,7 @@ TEST(TileMap, SetSolidRebuildsBoundary) {
 TEST(TileMap, FarAndNonFiniteInputsAreSafe) {
   std::vector<std::uint8_t> g = {0, 1, 0, 0};
   Invalid why;
-  const auto open = TileMap::from_grid(2, 2, g, {1, 1}, {}, &why, /*outside_solid=*/false);
+  const auto open = TileMap::from_grid(2, 2, g, {1, 1}, {}, /*outside_solid=*/false, &why);
   ASSERT_TRUE(open.has_value());
   const TileMap closed = make(2, 2, g);
   const Real big = Real(1e30);
