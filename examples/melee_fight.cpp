@@ -127,7 +127,7 @@ int main() {
     }
   }
   if (auto bad = world.validate()) {
-    std::printf("world invariants broken: %s\n", bad->c_str());
+    std::printf("world invariants broken: %s\n", bad->text().c_str());
     return 1;
   }
   std::printf("%zu hits in 5 rounds, %d disagreements with brute force\n", total_hits, disagreements);

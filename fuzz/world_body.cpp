@@ -44,7 +44,7 @@ std::optional<LayerGeometry> read_geometry(Reader& in) {
       const std::uint16_t bits = std::uint16_t(in.u8() | (in.u8() << 8));
       for (int k = 0; k < 16; ++k) grid[k] = (bits >> k) & 1;
       const Vec2 tile = in.vec2(), origin = in.vec2();
-      if (auto m = TileMap::from_grid(4, 4, grid, tile, origin, nullptr, in.u8() & 1)) return LayerGeometry(*m);
+      if (auto m = TileMap::from_grid(4, 4, grid, tile, origin, (in.u8() & 1) != 0)) return LayerGeometry(*m);
       return std::nullopt;
     }
     case 1: {  // a room: up to 6 vertices, lines between them with any sectors
@@ -61,11 +61,8 @@ std::optional<LayerGeometry> read_geometry(Reader& in) {
         l.impassable = in.u8() & 1;
         d.lines.push_back(l);
       }
-      try {
-        return LayerGeometry(SectorMap(std::move(d)));
-      } catch (const std::invalid_argument&) {
-        return std::nullopt;
-      }
+      if (auto m = SectorMap::make(std::move(d))) return LayerGeometry(std::move(*m));
+      return std::nullopt;
     }
     default: {  // up to 4 discs
       std::vector<Circle> discs(in.u8() % 5);
@@ -317,7 +314,7 @@ void run_world(const std::uint8_t* data, std::size_t size) {
       }
     }
     if (auto bad = world.validate()) {
-      std::fprintf(stderr, "%s\n", bad->c_str());
+      std::fprintf(stderr, "%s\n", bad->text().c_str());
       finding("World::validate failed");
     }
   }

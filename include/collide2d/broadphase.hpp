@@ -114,8 +114,9 @@ class Broadphase {
   virtual void update_pairs(std::vector<ProxyPair>& out) = 0;
   /// Rebuilds the whole structure from the current fat boxes (tree: binned SAH top-down).
   virtual void rebuild() = 0;
-  /// Checks the internal invariants: nothing when sound, else what is broken.
-  virtual std::optional<std::string> validate() const = 0;
+  /// Checks the internal invariants (a self-check for tests and fuzzing): nothing when sound,
+  /// else the broken part (e.g. "nodes[12]") and what is wrong.
+  virtual std::optional<Invalid> validate() const = 0;
   /// The fat-box rule in use.
   virtual const FatBoxRule& rule() const = 0;
 };
@@ -151,7 +152,7 @@ class DynamicTree final : public Broadphase {
                FunctionRef<Real(std::uint32_t, Real)> visit) const override;
   void update_pairs(std::vector<ProxyPair>& out) override;
   void rebuild() override;
-  std::optional<std::string> validate() const override;
+  std::optional<Invalid> validate() const override;
   const FatBoxRule& rule() const override { return rule_; }
 
   /// Height of the tree (0 for a single leaf, -1 when empty).
@@ -204,7 +205,7 @@ class UniformGrid final : public Broadphase {
                FunctionRef<Real(std::uint32_t, Real)> visit) const override;
   void update_pairs(std::vector<ProxyPair>& out) override;
   void rebuild() override;
-  std::optional<std::string> validate() const override;
+  std::optional<Invalid> validate() const override;
   const FatBoxRule& rule() const override { return rule_; }
   /// Side of a cell.
   Real cell_size() const { return cell_size_; }

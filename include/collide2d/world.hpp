@@ -421,8 +421,9 @@ class World {
   const Broadphase& broadphase() const { return *bp_; }
   /// Rebuilds the broad phase from scratch (tree: binned SAH), e.g. after loading a level.
   void rebuild_broadphase() { bp_->rebuild(); }
-  /// Checks the world's and the broad phase's invariants: nothing when sound.
-  std::optional<std::string> validate() const;
+  /// Checks the world's and the broad phase's invariants (a self-check for tests and fuzzing):
+  /// nothing when sound, else the broken part ("slots[3]", "broadphase.nodes[12]") and what is wrong.
+  std::optional<Invalid> validate() const;
 
   /// A proxy's shape in compact form: polygons live in a side pool (referenced by index), so
   /// every other shape stays small and the pool stays cache-friendly.

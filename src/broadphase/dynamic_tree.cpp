@@ -489,42 +489,43 @@ void DynamicTree::rebuild() {
   root_ = leaves.empty() ? kNullIndex : build_range(leaves.data(), leaves.size(), kNullIndex);
 }
 
-std::optional<std::string> DynamicTree::validate() const {
+std::optional<Invalid> DynamicTree::validate() const {
+  auto node = [](std::uint32_t i) { return "nodes[" + std::to_string(i) + "]"; };
   std::size_t leaves = 0, internal = 0;
-  if (root_ != kNullIndex && nodes_[root_].parent != kNullIndex) return "root has a parent";
+  if (root_ != kNullIndex && nodes_[root_].parent != kNullIndex) return Invalid{"root", "has a parent"};
   std::vector<std::uint32_t> stack;
   if (root_ != kNullIndex) stack.push_back(root_);
   while (!stack.empty()) {
     std::uint32_t i = stack.back();
     stack.pop_back();
-    if (i >= nodes_.size()) return "child index " + std::to_string(i) + " out of the pool";
+    if (i >= nodes_.size()) return Invalid{node(i), "child index out of the pool"};
     const TreeNode& n = nodes_[i];
-    if (n.height < 0) return "node " + std::to_string(i) + " is reachable but free";
+    if (n.height < 0) return Invalid{node(i), "reachable but free"};
     if (n.is_leaf()) {
       ++leaves;
-      if (n.height != 0) return "leaf " + std::to_string(i) + " has height " + std::to_string(n.height);
+      if (n.height != 0) return Invalid{node(i), "leaf with height " + std::to_string(n.height)};
       std::uint32_t id = n.child2;
-      if (id >= leaf_of_.size() || leaf_of_[id] != i) return "leaf " + std::to_string(i) + " is not the leaf of its proxy";
+      if (id >= leaf_of_.size() || leaf_of_[id] != i) return Invalid{node(i), "leaf that is not the leaf of its proxy"};
       continue;
     }
     ++internal;
     const TreeNode& a = nodes_[n.child1];
     const TreeNode& b = nodes_[n.child2];
-    if (a.parent != i || b.parent != i) return "node " + std::to_string(i) + ": child's parent link is wrong";
-    if (n.height != 1 + std::max(a.height, b.height)) return "node " + std::to_string(i) + ": wrong height";
+    if (a.parent != i || b.parent != i) return Invalid{node(i), "a child's parent link is wrong"};
+    if (n.height != 1 + std::max(a.height, b.height)) return Invalid{node(i), "wrong height"};
     Aabb m = merge(a.box, b.box);
-    if (!(m.min == n.box.min) || !(m.max == n.box.max)) return "node " + std::to_string(i) + ": box is not the union of its children";
+    if (!(m.min == n.box.min) || !(m.max == n.box.max)) return Invalid{node(i), "box is not the union of its children"};
     stack.push_back(n.child1);
     stack.push_back(n.child2);
   }
-  if (leaves != leaf_count_) return "leaf count " + std::to_string(leaves) + " != proxy count " + std::to_string(leaf_count_);
+  if (leaves != leaf_count_) return Invalid{"leaf_count", std::to_string(leaves) + " leaves reachable, " + std::to_string(leaf_count_) + " proxies"};
   std::size_t free_count = 0;
   for (std::uint32_t f = free_list_; f != kNullIndex; f = nodes_[f].parent) {
-    if (++free_count > nodes_.size()) return "free list has a cycle";
-    if (nodes_[f].height != -1) return "free node " + std::to_string(f) + " is in use";
+    if (++free_count > nodes_.size()) return Invalid{"free_list", "has a cycle"};
+    if (nodes_[f].height != -1) return Invalid{node(f), "on the free list but in use"};
   }
-  if (leaves + internal + free_count != nodes_.size()) return "nodes leaked: neither reachable nor free";
-  if (leaves > 0 && internal != leaves - 1) return "internal node count is not leaves - 1";
+  if (leaves + internal + free_count != nodes_.size()) return Invalid{"nodes", "leaked: neither reachable nor free"};
+  if (leaves > 0 && internal != leaves - 1) return Invalid{"nodes", "internal node count is not leaves - 1"};
   return std::nullopt;
 }
 

@@ -332,16 +332,17 @@ void UniformGrid::rebuild() {
   }
 }
 
-std::optional<std::string> UniformGrid::validate() const {
+std::optional<Invalid> UniformGrid::validate() const {
+  auto proxy = [](std::uint32_t id) { return "proxies[" + std::to_string(id) + "]"; };
   std::size_t listed = 0;
   for (const Cell& c : cells_) {
-    if (find_cell(c.x, c.y) == kNullIndex) return "cell (" + std::to_string(c.x) + ", " + std::to_string(c.y) + ") not in the table";
+    if (find_cell(c.x, c.y) == kNullIndex) return Invalid{"cells(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")", "not in the table"};
     for (const Entry& e : c.entries) {
-      if (e.id >= present_.size() || !present_[e.id]) return "cell lists absent proxy " + std::to_string(e.id);
+      if (e.id >= present_.size() || !present_[e.id]) return Invalid{proxy(e.id), "absent but listed in a cell"};
       const CellRange& r = range_[e.id];
-      if (c.x < r.x0 || c.x > r.x1 || c.y < r.y0 || c.y > r.y1) return "proxy " + std::to_string(e.id) + " listed outside its cells";
-      if (!(e.box.min == fat_[e.id].min) || !(e.box.max == fat_[e.id].max)) return "stale box copy of proxy " + std::to_string(e.id);
-      if (e.x0 != r.x0 || e.y0 != r.y0) return "stale range of proxy " + std::to_string(e.id);
+      if (c.x < r.x0 || c.x > r.x1 || c.y < r.y0 || c.y > r.y1) return Invalid{proxy(e.id), "listed outside its cells"};
+      if (!(e.box.min == fat_[e.id].min) || !(e.box.max == fat_[e.id].max)) return Invalid{proxy(e.id), "a cell holds a stale copy of its box"};
+      if (e.x0 != r.x0 || e.y0 != r.y0) return Invalid{proxy(e.id), "a cell holds a stale copy of its range"};
       ++listed;
     }
   }
@@ -351,13 +352,13 @@ std::optional<std::string> UniformGrid::validate() const {
     ++present;
     const CellRange& r = range_[id];
     CellRange f = range_of(fat_[id]);
-    if (f.x0 != r.x0 || f.y0 != r.y0 || f.x1 != r.x1 || f.y1 != r.y1) return "range of proxy " + std::to_string(id) + " does not match its box";
+    if (f.x0 != r.x0 || f.y0 != r.y0 || f.x1 != r.x1 || f.y1 != r.y1) return Invalid{proxy(id), "its cell range does not match its box"};
     if (is_large(r)) ++large;
     else expected += std::size_t(r.x1 - r.x0 + 1) * std::size_t(r.y1 - r.y0 + 1);
   }
-  if (present != count_) return "proxy count mismatch";
-  if (large != large_.size()) return "large list size mismatch";
-  if (listed != expected) return "cells list " + std::to_string(listed) + " entries, expected " + std::to_string(expected);
+  if (present != count_) return Invalid{"count", "not the number of proxies present"};
+  if (large != large_.size()) return Invalid{"large", "not the proxies too large for the cells"};
+  if (listed != expected) return Invalid{"cells", std::to_string(listed) + " entries listed, " + std::to_string(expected) + " expected"};
   return std::nullopt;
 }
 

@@ -287,31 +287,32 @@ std::vector<std::pair<ProxyHandle, ProxyHandle>> World::touching_pairs() const {
   return out;
 }
 
-std::optional<std::string> World::validate() const {
-  if (auto bad = bp_->validate()) return "broad phase: " + *bad;
+std::optional<Invalid> World::validate() const {
+  auto slot = [](std::uint32_t i) { return "slots[" + std::to_string(i) + "]"; };
+  if (auto bad = bp_->validate()) return Invalid{"broadphase." + bad->field, bad->message};
   std::size_t live = 0;
   for (std::uint32_t i = 0; i < slots_.size(); ++i) {
     const Slot& s = slots_[i];
-    if (s.alive != bp_->contains(i)) return "slot " + std::to_string(i) + ": alive flag and broad phase disagree";
+    if (s.alive != bp_->contains(i)) return Invalid{slot(i), "alive flag and broad phase disagree"};
     if (!s.alive) continue;
     ++live;
     Aabb f = bp_->fat_box(i);
     const Aabb& t = tight_[i];
     if (!(f.min.x <= t.min.x && f.min.y <= t.min.y && t.max.x <= f.max.x && t.max.y <= f.max.y)) {
-      return "slot " + std::to_string(i) + ": fat box does not hold the shape's box";
+      return Invalid{slot(i), "fat box does not hold the shape's box"};
     }
     if (const PolygonRef* r = std::get_if<PolygonRef>(&shapes_[i])) {
-      if (r->index >= polygons_.size()) return "slot " + std::to_string(i) + ": polygon index out of the pool";
+      if (r->index >= polygons_.size()) return Invalid{slot(i), "polygon index out of the pool"};
     }
   }
-  if (live != live_ || live != bp_->size()) return "live proxy count mismatch";
+  if (live != live_ || live != bp_->size()) return Invalid{"live", "not the number of live slots and broad-phase proxies"};
   for (std::size_t i = 0; i < pairs_.size(); ++i) {
     const PairState& p = pairs_[i];
-    if (p.a >= p.b) return "pair not ordered";
+    if (p.a >= p.b) return Invalid{"pairs[" + std::to_string(i) + "]", "not ordered"};
     auto it = pair_index_.find(pair_key(p.a, p.b));
-    if (it == pair_index_.end() || it->second != i) return "pair index out of date";
+    if (it == pair_index_.end() || it->second != i) return Invalid{"pairs[" + std::to_string(i) + "]", "the pair index is out of date"};
   }
-  if (pair_index_.size() != pairs_.size()) return "pair index size mismatch";
+  if (pair_index_.size() != pairs_.size()) return Invalid{"pair_index", "not one entry per pair"};
   return std::nullopt;
 }
 

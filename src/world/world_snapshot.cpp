@@ -306,7 +306,7 @@ LayerGeometry read_geometry(Reader& r, const std::string& at) {
         if (solid[i] > 1) refuse(at + ".cells[" + std::to_string(i) + "]", "flag " + std::to_string(solid[i]) + " (0 or 1)");
       }
       r.pos += cells;
-      auto m = TileMap::from_grid(width, height, solid, tile, origin, &why, outside != 0);
+      auto m = TileMap::from_grid(width, height, solid, tile, origin, outside != 0, &why);
       if (!m) refuse(at + "." + why.field, why.message);
       return std::move(*m);
     }
@@ -330,13 +330,9 @@ LayerGeometry read_geometry(Reader& r, const std::string& at) {
         refuse(at + ".sector_count", std::to_string(desc.sector_count) + " for " + std::to_string(nl) +
                                          " lines (at most 2 per line + 1024)");
       }
-      std::string error;
-      try {
-        return SectorMap(std::move(desc));
-      } catch (const std::invalid_argument& e) {
-        error = e.what();
-      }
-      refuse(at, error);
+      auto m = SectorMap::make(std::move(desc), &why);
+      if (!m) refuse(at + "." + why.field, why.message);
+      return std::move(*m);
     }
     case kDiscUnion: {
       const std::uint32_t n = r.count(at + ".discs", 3 * sizeof(Real));
@@ -525,7 +521,7 @@ std::optional<Invalid> World::restore(std::span<const std::byte> bytes) {
     for (std::uint32_t i = 0; i < n; ++i) {
       if (w.slots_[i].alive) w.bp_->insert(i, w.tight_[i], w.slots_[i].is_static);
     }
-    if (auto bad = w.validate()) refuse("", "inconsistent: " + *bad);
+    if (auto bad = w.validate()) refuse("", "inconsistent: " + bad->text());
     world_detail::reserve_world_id(id);
     *this = std::move(w);
     return std::nullopt;

@@ -89,7 +89,7 @@ TEST_P(BroadphaseTest, MatchesBruteForceUnderRandomChanges) {
       }
     }
     auto bad = bp->validate();
-    ASSERT_FALSE(bad) << *bad;
+    ASSERT_FALSE(bad) << bad->text();
     ASSERT_EQ(bp->size(), tight.size());
     // Every fat box holds its tight box.
     for (auto& [id, b] : tight) {
@@ -149,7 +149,7 @@ TEST_P(BroadphaseTest, MatchesBruteForceUnderRandomChanges) {
     if (step % 100 == 99) {
       bp->rebuild();
       bad = bp->validate();
-      ASSERT_FALSE(bad) << *bad;
+      ASSERT_FALSE(bad) << bad->text();
     }
   }
 }

@@ -112,9 +112,9 @@ struct Mixed {
     Rand r(seed);
     std::vector<std::uint8_t> grid(40 * 30);
     for (auto& c : grid) c = r.below(5) == 0;
-    tiles = *TileMap::from_grid(40, 30, grid, {1, 1}, {}, nullptr, outside_solid);
+    tiles = *TileMap::from_grid(40, 30, grid, {1, 1}, {}, outside_solid);
     room_desc = pillar_room(45, r);
-    room = SectorMap(room_desc);
+    room = SectorMap::make(room_desc).value();
     std::mt19937_64 g(seed);
     for (int i = 0; i < 30; ++i) discs.push_back(Circle{{r.uniform(95, 125), r.uniform(5, 25)}, r.uniform(2, 6)});
     island = DiscUnion(discs);
@@ -529,7 +529,7 @@ TEST(WorldLayers, ExcludedProxiesAreLeftOut) {
 
 TEST(WorldLayers, HandlesAndChanges) {
   World w;
-  TileMap map(8, 6, {2, 2});
+  TileMap map = TileMap::make(8, 6, {2, 2}).value();
   auto h = w.add_layer({map, 5, Filter{kTiles}});
   ASSERT_TRUE(h);
   const Vec2 p{5, 5};  // cell (2, 2)
@@ -542,7 +542,7 @@ TEST(WorldLayers, HandlesAndChanges) {
   EXPECT_TRUE(w.overlap_point(p).empty());
   EXPECT_TRUE(w.set_tile(*h, 8, 0, true));  // outside the grid
   // Replace: a level load keeps the handle.
-  TileMap full(8, 6, {2, 2});
+  TileMap full = TileMap::make(8, 6, {2, 2}).value();
   for (int r = 0; r < 6; ++r)
     for (int c = 0; c < 8; ++c) full.set_solid(c, r, true);
   ASSERT_FALSE(w.replace_layer(*h, {full, 6, Filter{kTiles}}));
@@ -571,7 +571,7 @@ TEST(WorldLayers, HandlesAndChanges) {
   EXPECT_EQ(w.layer_handles().size(), 1u);
   EXPECT_TRUE(w.set_tile(*h2, 0, 0, true) == std::nullopt);
   // A sector-map layer is not a tile map.
-  auto h3 = w.add_layer({SectorMap(SectorMapDesc{})});
+  auto h3 = w.add_layer({SectorMap()});
   ASSERT_TRUE(h3);
   auto not_tiles = w.set_tile(*h3, 0, 0, true);
   ASSERT_TRUE(not_tiles);
@@ -580,7 +580,7 @@ TEST(WorldLayers, HandlesAndChanges) {
 
 TEST(WorldLayers, BadLayersAreRefusedNamingTheElement) {
   World w;
-  auto good = w.add_layer({TileMap(4, 4, {1, 1})});
+  auto good = w.add_layer({TileMap::make(4, 4, {1, 1}).value()});
   ASSERT_TRUE(good);
   const Circle discs[3] = {{{0, 0}, 1}, {{1, 0}, std::numeric_limits<Real>::quiet_NaN()}, {{2, 0}, 1}};
   Invalid why;
@@ -591,9 +591,9 @@ TEST(WorldLayers, BadLayersAreRefusedNamingTheElement) {
   far.sector_count = 1;
   far.vertices = {{0, 0}, {1, 0}, {Real(1e13), 1}};
   far.lines = {{0, 1, 0, -1, false}, {1, 2, 0, -1, false}, {2, 0, 0, -1, false}};
-  EXPECT_FALSE(w.add_layer({SectorMap(far)}, &why));
+  EXPECT_FALSE(w.add_layer({SectorMap::make(far).value()}, &why));
   EXPECT_NE(why.field.find("vertices[2]"), std::string::npos) << why.text();
-  EXPECT_FALSE(w.add_layer({TileMap(4, 4, {1, 1}, {Real(2e12), 0})}, &why));
+  EXPECT_FALSE(w.add_layer({TileMap::make(4, 4, {1, 1}, {Real(2e12), 0}).value()}, &why));
   EXPECT_NE(why.field.find("tile_map"), std::string::npos) << why.text();
   EXPECT_EQ(w.layer_handles().size(), 2u);  // the good one and the one-disc island
   // A refused replacement leaves the layer as it was.

@@ -179,7 +179,7 @@ SectorMapDesc room_with_pillars(std::vector<Aabb>& pillars) {
 TEST(WorldMove, SectorMapAndPillarsSoak) {
   std::vector<Aabb> pillars;
   SectorMapDesc desc = room_with_pillars(pillars);
-  SectorMap room(desc);
+  const SectorMap room = SectorMap::make(desc).value();
   World w;
   ASSERT_TRUE(w.add_layer({room, 2, Filter{kWalls}}));
   Rand r(22);
@@ -301,7 +301,7 @@ TEST(WorldMove, NoJitterPressedIntoCorners) {
 }
 
 TEST(WorldMove, ContactsNameWhatWasHit) {
-  TileMap map(20, 20, {1, 1});
+  TileMap map = TileMap::make(20, 20, {1, 1}).value();
   map.set_solid(10, 5, true);
   std::vector<Aabb> pillars;
   SectorMapDesc desc = room_with_pillars(pillars);
@@ -331,7 +331,7 @@ TEST(WorldMove, ContactsNameWhatWasHit) {
   EXPECT_TRUE(m.hits.empty());
   // Sector walls and coast arcs.
   World w2;
-  const LayerHandle room = *w2.add_layer({SectorMap(desc), 5, Filter{kWalls}});
+  const LayerHandle room = *w2.add_layer({SectorMap::make(desc).value(), 5, Filter{kWalls}});
   ASSERT_FALSE(w2.move(Circle{{40, 40}, 10}, {-100, 0}, Filter{}, {}, m));
   ASSERT_FALSE(m.hits.empty());
   EXPECT_EQ(m.hits[0].kind, HitKind::line);
@@ -348,7 +348,7 @@ TEST(WorldMove, ContactsNameWhatWasHit) {
 
 TEST(WorldMove, BadInputLeavesTheWorldUnchanged) {
   World w;
-  w.add_layer({TileMap(8, 8, {1, 1})});
+  w.add_layer({TileMap::make(8, 8, {1, 1}).value()});
   const ProxyHandle a = *w.create({Circle{{2, 2}, 0.4f}, 0, {}});
   const ProxyHandle b = *w.create({Circle{{5, 5}, 0.4f}, 0, {}});
   const Shape before = *w.shape(a);

@@ -129,7 +129,7 @@ struct Driver {
         for (int i = 0; i < 12; ++i) cells[std::size_t(rng.below(16 * 8))] = 1;
         return {*TileMap::from_grid(16, 8, cells, {4, 4}, {-10, -10}), 100, {kLayerCat, ~0u}};
       }
-      case 1: return {SectorMap(room(60, 5)), 101, {kLayerCat, ~0u}};
+      case 1: return {SectorMap::make(room(60, 5)).value(), 101, {kLayerCat, ~0u}};
       case 2: {
         const Circle discs[] = {{{30, 40}, 12}, {{42, 44}, 9}, {{20, 50}, 7}};
         return {DiscUnion(discs), 102, {kLayerCat << 1, ~0u}};
@@ -389,7 +389,7 @@ TEST(Snapshot, InconsistentContentUnderAGoodChecksumIsRefused) {
 // count, the one number no bytes back, made the sector map allocate per sector. Now bounded.
 TEST(Snapshot, AHugeSectorCountIsRefusedBeforeAnythingIsAllocated) {
   World w;
-  w.add_layer({SectorMap(room(0, 0)), 5, {}});
+  w.add_layer({SectorMap::make(room(0, 0)).value(), 5, {}});
   std::vector<std::byte> b = w.snapshot();
   constexpr std::size_t R = sizeof(Real);
   // No proxies, free or pending slots, pairs; one layer: alive, generation, user data, filter, kind.

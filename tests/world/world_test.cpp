@@ -137,7 +137,7 @@ TEST_P(WorldTest, PairsEventsAndQueriesMatchBruteForce) {
     }
     const TouchEvents& ev = w.update();
     auto bad = w.validate();
-    ASSERT_FALSE(bad) << *bad;
+    ASSERT_FALSE(bad) << bad->text();
     ASSERT_EQ(w.size(), model.size());
     // Stored shapes are the model's.
     for (auto& [i, m] : model) ASSERT_EQ(bounds(*w.shape(handle[i])).min, bounds(m.shape).min);
