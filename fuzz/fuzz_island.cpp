@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <span>
 
-#include "island_parse.hpp"
+#include "protocol/island_parse.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace collide2d;

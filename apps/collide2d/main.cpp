@@ -11,9 +11,9 @@
 
 #include <CLI/CLI.hpp>
 
-#include "demo.hpp"
-#include "protocol.hpp"
-#include "render.hpp"
+#include "demo/demo.hpp"
+#include "protocol/protocol.hpp"
+#include "render/render.hpp"
 
 // The protocol built on the float library (protocol.hpp declares the double one, this build's).
 namespace collide2d::f32::tool {

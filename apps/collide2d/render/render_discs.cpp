@@ -7,9 +7,9 @@
 #include <ostream>
 
 #include "collide2d/disc_union.hpp"
-#include "island_parse.hpp"
-#include "island_svg.hpp"
-#include "render.hpp"
+#include "protocol/island_parse.hpp"
+#include "render/island_svg.hpp"
+#include "render/render.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI::tool {
 

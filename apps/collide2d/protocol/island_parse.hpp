@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "collide2d/disc_union.hpp"
-#include "protocol.hpp"
+#include "protocol/protocol.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI::tool {
 

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "collide2d/motion.hpp"
-#include "protocol.hpp"
+#include "protocol/protocol.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI::tool {
 

@@ -6,7 +6,7 @@
 #include <memory>
 
 #include "collide2d/tilemap.hpp"
-#include "svg.hpp"
+#include "render/svg.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI::tool {
 

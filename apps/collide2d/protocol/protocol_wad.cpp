@@ -15,7 +15,7 @@
 
 #include "collide2d/sector_map.hpp"
 #include "collide2d/wad.hpp"
-#include "protocol.hpp"
+#include "protocol/protocol.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI::tool {
 

@@ -1,7 +1,7 @@
 // collide2d - 2D collision detection for games. MIT License.
 /// @file wad_draw.cpp  Pictures of Doom maps (see wad_draw.hpp).
 
-#include "wad_draw.hpp"
+#include "render/wad_draw.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -20,10 +20,10 @@
 
 #include "collide2d/disc_union.hpp"
 #include "collide2d/world.hpp"
-#include "demo.hpp"
-#include "demo_checks.hpp"
-#include "island_svg.hpp"
-#include "png.hpp"
+#include "demo/demo.hpp"
+#include "demo/demo_checks.hpp"
+#include "render/island_svg.hpp"
+#include "render/png.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI::tool {
 

@@ -1,5 +1,5 @@
 // collide2d - 2D collision detection for games. MIT License.
-#include "demo.hpp"
+#include "demo/demo.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -11,11 +11,11 @@
 #include <stdexcept>
 #include <vector>
 
-#include "bouncing_ball_demo.hpp"
+#include "demo/bouncing_ball_demo.hpp"
 #include "collide2d/query.hpp"
 #include "collide2d/shapes.hpp"
-#include "png.hpp"
-#include "svg.hpp"
+#include "render/png.hpp"
+#include "render/svg.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI::tool {
 

@@ -5,8 +5,8 @@
 #include <ostream>
 
 #include "collide2d/tiled.hpp"
-#include "render.hpp"
-#include "tiles_draw.hpp"
+#include "render/render.hpp"
+#include "render/tiles_draw.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI::tool {
 

@@ -4,7 +4,7 @@
 /// discs, coast arcs) plus disc outlines and outward normals as arrows.
 
 #include "collide2d/disc_union.hpp"
-#include "svg.hpp"
+#include "render/svg.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI::tool {
 

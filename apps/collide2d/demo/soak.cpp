@@ -37,7 +37,7 @@
 #include "collide2d/tiled.hpp"
 #include "collide2d/wad.hpp"
 #include "collide2d/world.hpp"
-#include "demo_checks.hpp"
+#include "demo/demo_checks.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI::tool {
 

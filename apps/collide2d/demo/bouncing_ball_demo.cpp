@@ -1,5 +1,5 @@
 // collide2d - 2D collision detection for games. MIT License.
-#include "bouncing_ball_demo.hpp"
+#include "demo/bouncing_ball_demo.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "collide2d/motion.hpp"
-#include "png.hpp"
-#include "svg.hpp"
+#include "render/png.hpp"
+#include "render/svg.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI::tool {
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "collide2d/sector_map.hpp"
-#include "svg.hpp"
+#include "render/svg.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI::tool {
 

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <string>
 
-#include "protocol.hpp"
+#include "protocol/protocol.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI::tool {
 

@@ -1,7 +1,7 @@
 // collide2d - 2D collision detection for games. MIT License.
 /// @file render.cpp  `collide2d render`: tells the kind of input apart and hands it over.
 
-#include "render.hpp"
+#include "render/render.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "png.hpp"
+#include "render/png.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI::tool {
 

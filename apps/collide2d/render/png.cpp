@@ -1,7 +1,7 @@
 // collide2d - 2D collision detection for games. MIT License.
 /// @file png.cpp  The raster backend (see png.hpp): a small rasterizer and libpng output.
 
-#include "png.hpp"
+#include "render/png.hpp"
 
 #include <png.h>
 

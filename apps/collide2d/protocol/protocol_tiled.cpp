@@ -10,7 +10,7 @@
 #include <variant>
 
 #include "collide2d/tiled.hpp"
-#include "protocol.hpp"
+#include "protocol/protocol.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI::tool {
 

@@ -1,5 +1,5 @@
 // collide2d - 2D collision detection for games. MIT License.
-#include "tiles_draw.hpp"
+#include "render/tiles_draw.hpp"
 
 #include <algorithm>
 

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "collide2d/config.hpp"
-#include "svg.hpp"
+#include "render/svg.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI::tool {
 

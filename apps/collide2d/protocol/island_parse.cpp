@@ -1,7 +1,7 @@
 // collide2d - 2D collision detection for games. MIT License.
 /// @file island_parse.cpp  Reading disc islands from JSON.
 
-#include "island_parse.hpp"
+#include "protocol/island_parse.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI::tool {
 

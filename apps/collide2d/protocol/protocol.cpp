@@ -1,5 +1,5 @@
 // collide2d - 2D collision detection for games. MIT License.
-#include "protocol.hpp"
+#include "protocol/protocol.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -22,10 +22,10 @@
 #include "collide2d/query.hpp"
 #include "collide2d/wad.hpp"
 #include "collide2d/world.hpp"
-#include "demo.hpp"
-#include "demo_checks.hpp"
-#include "png.hpp"
-#include "wad_draw.hpp"
+#include "demo/demo.hpp"
+#include "demo/demo_checks.hpp"
+#include "render/png.hpp"
+#include "render/wad_draw.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI::tool {
 

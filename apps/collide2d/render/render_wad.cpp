@@ -6,8 +6,8 @@
 #include <ostream>
 
 #include "collide2d/wad.hpp"
-#include "render.hpp"
-#include "wad_draw.hpp"
+#include "render/render.hpp"
+#include "render/wad_draw.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI::tool {
 

@@ -24,10 +24,10 @@
 
 #include "collide2d/tiled.hpp"
 #include "collide2d/world.hpp"
-#include "demo.hpp"
-#include "demo_checks.hpp"
-#include "png.hpp"
-#include "tiles_draw.hpp"
+#include "demo/demo.hpp"
+#include "demo/demo_checks.hpp"
+#include "render/png.hpp"
+#include "render/tiles_draw.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI::tool {
 

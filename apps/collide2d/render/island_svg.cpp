@@ -1,7 +1,7 @@
 // collide2d - 2D collision detection for games. MIT License.
 /// @file island_svg.cpp  Drawing disc islands on a canvas (see island_svg.hpp).
 
-#include "island_svg.hpp"
+#include "render/island_svg.hpp"
 
 #include "collide2d/debug_draw.hpp"
 

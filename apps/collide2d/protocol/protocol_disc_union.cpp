@@ -3,8 +3,8 @@
 /// discs) and `disc_union_query` (signed distance, nearest coast point, outward normal).
 
 #include "collide2d/disc_union.hpp"
-#include "island_parse.hpp"
-#include "protocol.hpp"
+#include "protocol/island_parse.hpp"
+#include "protocol/protocol.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI::tool {
 

@@ -1,5 +1,5 @@
 // collide2d - 2D collision detection for games. MIT License.
-#include "svg.hpp"
+#include "render/svg.hpp"
 
 #include <algorithm>
 #include <cmath>
