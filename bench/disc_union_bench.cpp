@@ -28,21 +28,13 @@
 #include <vector>
 
 #include "collide2d/disc_union.hpp"
+#include "collide2d_support/splitmix64.hpp"
 
 namespace {
 
 using namespace collide2d;
 
-struct Rng {
-  std::uint64_t s;
-  std::uint64_t next() {
-    std::uint64_t z = (s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  double uniform(double a, double b) { return a + (b - a) * double(next() >> 11) * 0x1.0p-53; }
-};
+using Rng = collide2d::support::SplitMix64;
 
 std::vector<Circle> island(int n) {
   Rng rng{std::uint64_t(n) * 7919u + 1};

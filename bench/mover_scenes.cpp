@@ -12,6 +12,7 @@
 #include "collide2d/query.hpp"
 #include "collide2d/tiled.hpp"
 #include "collide2d/wad.hpp"
+#include "collide2d_support/splitmix64.hpp"
 
 namespace bench::mover {
 
@@ -21,12 +22,12 @@ using collide2d::Aabb;
 using collide2d::Circle;
 using collide2d::Shape;
 
-/// splitmix64: the same numbers on every platform.
+/// Uniform in [0, 1) from the splitmix64 state `s` (the shared generator), advancing it.
 double uniform(std::uint64_t& s) {
-  std::uint64_t z = (s += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return double((z ^ (z >> 31)) >> 11) * (1.0 / 9007199254740992.0);
+  collide2d::support::SplitMix64 g{s};
+  const double u = g.uniform();
+  s = g.s;
+  return u;
 }
 
 Vec2 random_velocity(const Scene& s, std::uint64_t& rng) {

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "collide2d/tiled.hpp"
+#include "collide2d_support/splitmix64.hpp"
 
 namespace {
 
@@ -33,15 +34,7 @@ using collide2d::Vec2;
 
 constexpr int kAgents = 1000;
 
-struct Rng {
-  std::uint64_t s;
-  double uniform() {
-    std::uint64_t z = (s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return double((z ^ (z >> 31)) >> 11) * (1.0 / 9007199254740992.0);
-  }
-};
+using Rng = collide2d::support::SplitMix64;
 
 /// 099-8 in tile units (tile size 1), or nothing when the data is absent.
 const collide2d::TileMap* map() {

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "collide2d/world.hpp"
+#include "collide2d_support/splitmix64.hpp"
 
 namespace {
 
@@ -28,17 +29,7 @@ constexpr int kAgents = 256;
 constexpr int kProps = 64;
 
 /// splitmix64: the same numbers everywhere.
-struct Rng {
-  std::uint64_t s;
-  std::uint64_t next() {
-    std::uint64_t z = (s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  /// An integer in [0, n).
-  int below(int n) { return int(next() % std::uint64_t(n)); }
-};
+using Rng = collide2d::support::SplitMix64;
 
 /// FNV-1a over the bytes of values.
 struct Hasher {

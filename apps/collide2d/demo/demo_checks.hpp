@@ -10,23 +10,12 @@
 #include <vector>
 
 #include "collide2d/query.hpp"
+#include "collide2d_support/splitmix64.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI::tool {
 
-/// splitmix64: the same numbers on every platform.
-struct DemoRng {
-  std::uint64_t s;
-  std::uint64_t next() {
-    std::uint64_t z = (s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  /// Uniform in [0, 1).
-  double uniform() { return double(next() >> 11) * (1.0 / 9007199254740992.0); }
-  /// Uniform in [a, b).
-  double uniform(double a, double b) { return a + (b - a) * uniform(); }
-};
+/// The demos' generator: splitmix64 (support/collide2d_support/splitmix64.hpp).
+using DemoRng = support::SplitMix64;
 
 /// Pairs of disks closer than the sum of their radii less `tol` (overlapping beyond the skin).
 /// `bodies` is sorted on x in place.

@@ -43,7 +43,7 @@ namespace collide2d::inline COLLIDE2D_ABI::tool {
 
 namespace {
 
-using Rng = DemoRng;  // splitmix64 (demo_checks.hpp)
+using Rng = DemoRng;  // splitmix64
 
 /// What a soak counts.
 struct Tally {
