@@ -173,8 +173,8 @@ void register_all() {
   benchmark::RegisterBenchmark("disc_union/query/contains", [](benchmark::State& s) {
     query_loop(s, [](const QueryIsland& q, Vec2 p) { return q.land.contains(p); });
   });
-  benchmark::RegisterBenchmark("disc_union/query/nearest_land_point_r1", [](benchmark::State& s) {
-    query_loop(s, [](const QueryIsland& q, Vec2 p) { return q.land.nearest_land_point(p, 1).has_value(); });
+  benchmark::RegisterBenchmark("disc_union/query/nearest_free_point_r1", [](benchmark::State& s) {
+    query_loop(s, [](const QueryIsland& q, Vec2 p) { return q.land.nearest_free_point(p, 1).has_value(); });
   });
   benchmark::RegisterBenchmark("disc_union/query/raycast_20", [](benchmark::State& s) {
     query_loop(s, [](const QueryIsland& q, Vec2 p) {
@@ -185,7 +185,7 @@ void register_all() {
     // A character of radius 0.3 placed where it fits near the point, moving 0.2 units.
     static const std::vector<Vec2> starts = [] {
       std::vector<Vec2> v;
-      for (Vec2 p : query_island().points) v.push_back(*query_island().land.nearest_land_point(p, Real(0.3)));
+      for (Vec2 p : query_island().points) v.push_back(*query_island().land.nearest_free_point(p, Real(0.3)));
       return v;
     }();
     std::size_t k = 0;

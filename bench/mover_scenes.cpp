@@ -138,7 +138,7 @@ std::unique_ptr<Scene> make_doom(const std::string& name, int n, std::string* wh
   s->max_speed = Real(8);
   s->box2d_scale = Real(1) / 32;
   s->tolerance = Real(0.32);  // 0.01 m at Box2D's scale
-  place_agents(*s, n, 7 + std::uint64_t(n), s->sectors->bounds_min(), s->sectors->bounds_max(), Real(16), false,
+  place_agents(*s, n, 7 + std::uint64_t(n), s->sectors->bounds().min, s->sectors->bounds().max, Real(16), false,
                [](const Scene& sc, Vec2 p, Real r) { return sc.sectors->fits(p, r); });
   if (int(s->agents.size()) != n) {
     if (why) *why = name + ": room for " + std::to_string(s->agents.size()) + " agents only";

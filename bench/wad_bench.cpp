@@ -40,7 +40,7 @@ const Fixture& fixture(const std::string& file, const std::string& name) {
   f->map = collide2d::wad::load_wad_map(file, name);
   f->sectors = f->map.sector_map();
   std::mt19937 rng(1234);
-  const Vec2 lo = f->sectors.bounds_min(), hi = f->sectors.bounds_max();
+  const Vec2 lo = f->sectors.bounds().min, hi = f->sectors.bounds().max;
   std::uniform_real_distribution<double> ux(lo.x, hi.x), uy(lo.y, hi.y), ua(0, 6.283185307179586), ul(0, 40);
   while (int(f->points.size()) < kPoints) {
     const Vec2 p(Real(ux(rng)), Real(uy(rng)));

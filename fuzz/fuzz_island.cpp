@@ -27,7 +27,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       std::fprintf(stderr, "fuzz finding: signed_distance not finite\n");
       std::abort();
     }
-    (void)land->nearest_land_point(mid, Real(1));
+    (void)land->nearest_free_point(mid, Real(1));
   } catch (const tool::ProtocolError& e) {
     if (e.text.empty()) std::abort();
   }

@@ -16,7 +16,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       try {
         const wad::WadMap m = wad::load_map(f, name);
         const SectorMap sm = m.sector_map();
-        const Vec2 mid = (sm.bounds_min() + sm.bounds_max()) * Real(0.5);
+        const Vec2 mid = sm.bounds().center();
         (void)sm.sector_at(mid);
         (void)m.bsp_sector(double(mid.x), double(mid.y));
         (void)sm.wall_distance(mid);

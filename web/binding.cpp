@@ -351,8 +351,8 @@ class JsSectorMap {
   bool fits(double x, double y, double r) const { return map_->fits({Real(x), Real(y)}, Real(r)); }
   val bounds() const {
     val o = val::object();
-    o.set("min", vec(map_->bounds_min()));
-    o.set("max", vec(map_->bounds_max()));
+    o.set("min", vec(map_->bounds().min));
+    o.set("max", vec(map_->bounds().max));
     return o;
   }
   void draw(DebugDraw& dd, val shade) const {
@@ -387,7 +387,7 @@ class JsIsland {
     return o;
   }
   val nearest_land(double x, double y, double r) const {
-    auto p = land_->nearest_land_point({Real(x), Real(y)}, Real(r));
+    auto p = land_->nearest_free_point({Real(x), Real(y)}, Real(r));
     return p ? vec(*p) : val::null();
   }
   double signed_distance(double x, double y) const { return double(land_->signed_distance({Real(x), Real(y)})); }

@@ -63,9 +63,13 @@ class Chain {
   ChainHit raycast(const Ray& ray) const;
 
   /// The chain point nearest to p: where, how far, on which edge (`index`).
-  NearestPoint nearest(Vec2 p) const;
+  NearestPoint nearest_wall(Vec2 p) const;
   /// Distance from p to the chain.
-  Real distance(Vec2 p) const { return nearest(p).distance; }
+  Real wall_distance(Vec2 p) const { return nearest_wall(p).distance; }
+  /// Deprecated (one release): `nearest_wall`.
+  [[deprecated("use nearest_wall")]] NearestPoint nearest(Vec2 p) const { return nearest_wall(p); }
+  /// Deprecated (one release): `wall_distance`.
+  [[deprecated("use wall_distance")]] Real distance(Vec2 p) const { return wall_distance(p); }
 
  private:
   std::vector<Vec2> points_;

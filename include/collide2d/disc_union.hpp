@@ -103,6 +103,8 @@ class DiscUnion {
   Aabb bounds() const { return bounds_; }
   /// The length tolerance (see the file comment).
   Real tolerance() const { return tolerance_; }
+  /// The motion tolerance: the smallest gap `move_character` keeps to the coast (4 x tolerance()).
+  Real skin() const { return 4 * tolerance_; }
   /// Total length of the coast.
   Real coast_length() const;
 
@@ -121,7 +123,11 @@ class DiscUnion {
   /// The point nearest to `target` where a disk of `radius` (>= 0) lies wholly on land, within
   /// `tolerance()`: `target` itself when it fits, else a point on the shore (a click in the sea
   /// snaps to the nearest place a character can stand). Nothing when no such place exists.
-  std::optional<Vec2> nearest_land_point(Vec2 target, Real radius = 0) const;
+  std::optional<Vec2> nearest_free_point(Vec2 target, Real radius = 0) const;
+  /// Deprecated (one release): `nearest_free_point`.
+  [[deprecated("use nearest_free_point")]] std::optional<Vec2> nearest_land_point(Vec2 target, Real radius = 0) const {
+    return nearest_free_point(target, radius);
+  }
 
   /// First coast point along the ray (from land or from the sea), with the outward normal.
   CoastHit raycast(const Ray& ray) const;
@@ -140,7 +146,7 @@ class DiscUnion {
   /// skin (`4 * tolerance()` or `CharacterOptions::skin`) inside the coast, slides along it
   /// (inside a curved coast along the chord that keeps its distance from the centre), and stays
   /// still in a bay or neck narrower than the character (no jitter). A character that starts
-  /// overlapping the sea is first put at `nearest_land_point` (a skin inside); `on_land` is false
+  /// overlapping the sea is first put at `nearest_free_point` (a skin inside); `on_land` is false
   /// when no place fits it. Contacts: one per coast arc met, depth 0. Deterministic.
   CharacterMove move_character(const Circle& c, Vec2 displacement,
                                const CharacterOptions& options = {}) const;

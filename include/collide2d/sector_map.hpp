@@ -94,15 +94,17 @@ class SectorMap {
   /// Moves a circle of `radius` centred at `from` by `displacement`: a thin wrapper of the one
   /// mover (motion.hpp) over the walls it can reach (`gather(move_region(...))`). It stops at
   /// blocking walls and slides along them, a skin off the walls it meets (the one skin rule,
-  /// with `move_skin()` as the minimum), without tunnelling whatever the speed, and stays still
+  /// with `skin()` as the minimum), without tunnelling whatever the speed, and stays still
   /// in corners. The end position is never closer to a wall than the radius (nor than the
   /// start, for a circle that starts overlapping a wall: it may move away but not deeper) and
   /// never in no sector; a move that would break either is refused (blocked, the position
   /// unchanged).
   CircleMove move_circle(Vec2 from, Real radius, Vec2 displacement) const;
-  /// The minimum skin move_circle gives the one mover (`MoveOptions::skin`); the gap it leaves
-  /// is `move_skin(body, displacement, options)` (motion.hpp) with it.
-  Real move_skin() const { return Real(skin_); }
+  /// The motion tolerance: the minimum skin move_circle gives the one mover (`MoveOptions::skin`);
+  /// the gap it leaves is `move_skin(body, displacement, options)` (motion.hpp) with it.
+  Real skin() const { return Real(skin_); }
+  /// Deprecated (one release): `skin()`.
+  [[deprecated("use skin()")]] Real move_skin() const { return skin(); }
 
   /// Sectors whose boundary lines do not close (a vertex where the lines that bound the sector
   /// do not pair up); their regions are still defined by the crossing rule.
@@ -118,9 +120,12 @@ class SectorMap {
   int vertex_count() const { return int(vx_.size()); }
   const MapLine& line(int i) const { return lines_[std::size_t(i)]; }
   Vec2 vertex(int i) const { return Vec2(Real(vx_[std::size_t(i)]), Real(vy_[std::size_t(i)])); }
-  /// The map's bounding box (all vertices).
-  Vec2 bounds_min() const { return Vec2(Real(x0_), Real(y0_)); }
-  Vec2 bounds_max() const { return Vec2(Real(x1_), Real(y1_)); }
+  /// The map's bounding box (the vertices of its lines; a zero box when it has none).
+  Aabb bounds() const { return {Vec2(Real(x0_), Real(y0_)), Vec2(Real(x1_), Real(y1_))}; }
+  /// Deprecated (one release): `bounds().min`.
+  [[deprecated("use bounds().min")]] Vec2 bounds_min() const { return bounds().min; }
+  /// Deprecated (one release): `bounds().max`.
+  [[deprecated("use bounds().max")]] Vec2 bounds_max() const { return bounds().max; }
 
  private:
   struct Checked {};  // the description has passed validate()

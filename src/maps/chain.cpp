@@ -88,7 +88,7 @@ ChainHit Chain::raycast(const Ray& ray) const {
   return best;
 }
 
-NearestPoint Chain::nearest(Vec2 p) const {
+NearestPoint Chain::nearest_wall(Vec2 p) const {
   return closed_ ? nearest_on_ring(points_, p) : nearest_on_polyline(points_, p);
 }
 

@@ -26,13 +26,13 @@ CharacterMove DiscUnion::move_character(const Circle& c, Vec2 displacement,
   const Real r = c.radius, tol = tolerance_;
   MoveOptions opt;
   opt.max_iterations = std::max(options.max_iterations, 1);
-  opt.skin = std::max(options.skin, 4 * tol);
+  opt.skin = std::max(options.skin, skin());
   auto fits = [&](Vec2 p) { return coast(p).distance <= tol - r; };  // reaches the sea by <= tol
 
   // A character overlapping the sea starts from the nearest place it fits a skin inside.
   Vec2 start = c.center;
   if (!fits(start)) {
-    const auto land = nearest_land_point(start, r + opt.skin);
+    const auto land = nearest_free_point(start, r + opt.skin);
     if (!land) {
       out.on_land = false;
       out.blocked = true;

@@ -172,7 +172,7 @@ std::vector<CoastContact> DiscUnion::contacts(const Circle& c) const {
   return out;
 }
 
-std::optional<Vec2> DiscUnion::nearest_land_point(Vec2 target, Real radius) const {
+std::optional<Vec2> DiscUnion::nearest_free_point(Vec2 target, Real radius) const {
   if (discs_.empty() || !(radius >= 0) || !is_finite(target)) return std::nullopt;
   const Real r = radius, tol = tolerance_;
   auto fits = [&](Vec2 x) {

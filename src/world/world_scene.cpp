@@ -410,7 +410,7 @@ std::vector<WorldNearest> World::nearest_hits(Vec2 p, Real radius, std::size_t m
         out.push_back(WorldNearest{hit(HitKind::line, std::uint32_t(w.index)), w.distance, w.point});
       }
     } else if (const Chain* ch = std::get_if<Chain>(&l.geometry)) {
-      NearestPoint w = ch->nearest(p);
+      NearestPoint w = ch->nearest_wall(p);
       if (w.index >= 0 && w.distance <= radius) {
         out.push_back(WorldNearest{hit(HitKind::edge, std::uint32_t(w.index)), w.distance, w.point});
       }

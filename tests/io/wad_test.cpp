@@ -157,7 +157,7 @@ TEST(WadFreedoom, AllMapsLoadAndAgreeWithTheirBsp) {
       const SectorMap sm = m.sector_map();
       EXPECT_TRUE(sm.unclosed_sectors().empty());
       std::mt19937 rng{std::uint32_t(maps)};
-      const Vec2 lo = sm.bounds_min(), hi = sm.bounds_max();
+      const Vec2 lo = sm.bounds().min, hi = sm.bounds().max;
       std::uniform_real_distribution<double> ux(lo.x, hi.x), uy(lo.y, hi.y);
       for (int k = 0; k < 3000; ++k) {
         const double x = ux(rng), y = uy(rng);

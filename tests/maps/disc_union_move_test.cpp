@@ -47,7 +47,7 @@ TEST(DiscUnionMove, SoakNeverEndsInTheSea) {
   std::vector<Walker> walkers;
   auto pick = [&](Real r) {
     const Vec2 t{Real(ref_union::uni(g, -70, 70)), Real(ref_union::uni(g, -70, 70))};
-    return *u.nearest_land_point(t, r);
+    return *u.nearest_free_point(t, r);
   };
   for (int k = 0; k < 50; ++k) {
     const Real r = Real(ref_union::uni(g, 0.4, 2.5));
@@ -170,7 +170,7 @@ TEST(DiscUnionMove, Deterministic) {
   std::mt19937_64 g(32);
   const auto discs = ref_union::random_discs(g, 120, 60);
   const DiscUnion a(discs), b(discs);
-  Circle p{*a.nearest_land_point({0, 0}, 1), 1}, q = p;
+  Circle p{*a.nearest_free_point({0, 0}, 1), 1}, q = p;
   for (int step = 0; step < 200; ++step) {
     const Vec2 d{Real(std::cos(step * 0.1) * 0.4), Real(std::sin(step * 0.13) * 0.4)};
     const CharacterMove ma = a.move_character(p, d), mb = b.move_character(q, d);

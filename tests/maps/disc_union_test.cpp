@@ -229,7 +229,7 @@ TEST(DiscUnionQuery, NearestLandPointMatchesGridSearch) {
     for (int k = 0; k < 6; ++k) {
       const Vec2 t{Real(ref_union::uni(g, -45, 45)), Real(ref_union::uni(g, -45, 45))};
       const Real r = k % 3 == 0 ? Real(0) : Real(ref_union::uni(g, 0.3, 2.5));
-      const auto got = u.nearest_land_point(t, r);
+      const auto got = u.nearest_free_point(t, r);
       ASSERT_TRUE(got.has_value());
       // Grid search: the nearest grid point where the disk fits (brute-force signed distance),
       // grid points visited nearest first, within the answer's distance plus a margin.
@@ -255,8 +255,8 @@ TEST(DiscUnionQuery, NearestLandPointMatchesGridSearch) {
   }
   // A disk larger than the whole island fits nowhere.
   const std::vector<Circle> small = {{{0, 0}, 1}, {{1.5, 0}, 1}};
-  EXPECT_FALSE(DiscUnion(small).nearest_land_point({5, 5}, 3).has_value());
-  EXPECT_FALSE(DiscUnion(std::vector<Circle>{}).nearest_land_point({0, 0}, 0).has_value());
+  EXPECT_FALSE(DiscUnion(small).nearest_free_point({5, 5}, 3).has_value());
+  EXPECT_FALSE(DiscUnion(std::vector<Circle>{}).nearest_free_point({0, 0}, 0).has_value());
 }
 
 TEST(DiscUnionQuery, RaycastMatchesBruteForce) {

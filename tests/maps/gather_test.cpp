@@ -329,14 +329,14 @@ TEST(Chain, RaycastAndNearestAgreeWithAScanInLongDouble) {
         t = std::clamp(t, LD(0), LD(1));
         best = std::min(best, std::hypot(LD(x.x) - (e.a.x + t * ex), LD(x.y) - (e.a.y + t * ey)));
       }
-      const NearestPoint np = c->nearest(x);
+      const NearestPoint np = c->nearest_wall(x);
       const double tol = sizeof(Real) == 8 ? 1e-9 : 1e-4;
       EXPECT_NEAR(double(np.distance), double(best), tol);
       EXPECT_NEAR(double(length(np.point - x)), double(best), tol);
       ASSERT_GE(np.index, 0);
       const WallEdge& e = c->edges()[std::size_t(np.index)];
       EXPECT_NEAR(double(cross(e.b - e.a, np.point - e.a)) / double(length(e.b - e.a)), 0.0, tol);
-      EXPECT_EQ(c->distance(x), np.distance);
+      EXPECT_EQ(c->wall_distance(x), np.distance);
     }
   }
 }

@@ -358,7 +358,7 @@ TEST(SectorMapMove, StaysStillInACorner) {
   for (std::size_t k = 10; k < seen.size(); ++k) EXPECT_EQ(seen[k], seen[9]);
   // A skin off both walls: the one skin rule (motion.hpp) with the map's minimum skin.
   collide2d::MoveOptions opt;
-  opt.skin = sm.move_skin();
+  opt.skin = sm.skin();
   const double skin = double(collide2d::move_skin(collide2d::Circle{p, 3}, Vec2(4, 3), opt));
   EXPECT_NEAR(p.x, 97 - skin, 2e-4);
   EXPECT_NEAR(p.y, 47 - skin, 2e-4);
@@ -373,7 +373,7 @@ TEST(SectorMapMove, DoesNotTunnelThroughAThinWallAtSpeed) {
     EXPECT_EQ(sm.sector_at(mv.position), 0) << speed;
     // Stops a skin short (the one skin rule: it grows with the coordinates the move reaches).
     collide2d::MoveOptions opt;
-    opt.skin = sm.move_skin();
+    opt.skin = sm.skin();
     const Vec2 d(Real(speed), Real(speed * 1e-3));
     const double skin = double(collide2d::move_skin(collide2d::Circle{Vec2(990, 50), 1}, d, opt));
     // At least a skin short (less rounding); the sweep's time of impact is early by at most its

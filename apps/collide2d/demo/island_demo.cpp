@@ -83,7 +83,7 @@ int run_island_demo(const DemoOptions& opt, std::ostream& log, std::ostream& err
   auto click = [&](Real radius) {
     // A click anywhere round the island, sea included, snapped to where the character fits.
     const Vec2 c{Real(rng.uniform(box.min.x - 10, box.max.x + 10)), Real(rng.uniform(box.min.y - 10, box.max.y + 10))};
-    return land.nearest_land_point(c, radius);
+    return land.nearest_free_point(c, radius);
   };
   std::vector<Walker> walkers;
   std::vector<ProxyHandle> handles;

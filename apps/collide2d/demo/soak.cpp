@@ -138,7 +138,7 @@ struct SectorLevel {
   std::vector<std::pair<Vec2, Vec2>> walls;
   Buckets index;
   explicit SectorLevel(const SectorMap& m)
-      : map(m), index(Aabb{m.bounds_min(), m.bounds_max()}, 256) {
+      : map(m), index(m.bounds(), 256) {
     for (int i : m.walls()) {
       const MapLine& l = m.line(i);
       const Vec2 a = m.vertex(l.v1), b = m.vertex(l.v2);
@@ -146,8 +146,8 @@ struct SectorLevel {
       walls.push_back({a, b});
     }
   }
-  Real tol() const { return std::max(Real(2) * map.move_skin(), Real(1e-3)); }
-  Aabb bounds() const { return Aabb{map.bounds_min(), map.bounds_max()}; }
+  Real tol() const { return std::max(Real(2) * map.skin(), Real(1e-3)); }
+  Aabb bounds() const { return map.bounds(); }
   Real radius(Rng& rng) const { return Real(12 + 12 * rng.uniform()); }
   Real max_speed() const { return Real(40); }
   LayerGeometry geometry() const { return map; }

@@ -77,8 +77,8 @@ int run_wad_demo(const DemoOptions& opt, std::ostream& log, std::ostream& err) {
   }
   const SectorMap map = m.sector_map();
   std::mt19937 rng(20261122);
-  std::uniform_real_distribution<double> ux(map.bounds_min().x, map.bounds_max().x),
-      uy(map.bounds_min().y, map.bounds_max().y), ua(-3.14159265358979, 3.14159265358979),
+  std::uniform_real_distribution<double> ux(map.bounds().min.x, map.bounds().max.x),
+      uy(map.bounds().min.y, map.bounds().max.y), ua(-3.14159265358979, 3.14159265358979),
       uturn(-0.35, 0.35), uspeed(0.25 * kMaxSpeed, kMaxSpeed), u01(0, 1);
 
   // The one world: the walls as a layer, pillars and players as proxies.

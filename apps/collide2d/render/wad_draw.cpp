@@ -11,8 +11,8 @@
 namespace collide2d::inline COLLIDE2D_ABI::tool {
 
 void wad_picture_size(const SectorMap& map, double longest, double& width, double& height) {
-  const double w = std::max(double(map.bounds_max().x - map.bounds_min().x), 1.0);
-  const double h = std::max(double(map.bounds_max().y - map.bounds_min().y), 1.0);
+  const double w = std::max(double(map.bounds().max.x - map.bounds().min.x), 1.0);
+  const double h = std::max(double(map.bounds().max.y - map.bounds().min.y), 1.0);
   const double s = longest / std::max(w, h);
   width = std::ceil(w * s) + 40;
   height = std::ceil(h * s) + 70;
@@ -20,7 +20,7 @@ void wad_picture_size(const SectorMap& map, double longest, double& width, doubl
 
 std::unique_ptr<draw::Canvas> draw_wad_picture(draw::Figure& fig, const SectorMap& map,
                                                const std::vector<int>& floor_height) {
-  auto canvas = fig.panel(20, 50, fig.width() - 40, fig.height() - 70, map.bounds_min(), map.bounds_max());
+  auto canvas = fig.panel(20, 50, fig.width() - 40, fig.height() - 70, map.bounds().min, map.bounds().max);
   // Floor height picks the shade: low floors dark blue-grey, high floors light sand.
   std::vector<float> shade;
   if (!floor_height.empty()) {
