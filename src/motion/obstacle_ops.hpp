@@ -35,23 +35,34 @@ inline Circle bounding_circle(const Point& p) { return {p.at, 0}; }
 /// The edge as a segment.
 inline Segment segment_of(const WallEdge& e) { return {e.a, e.b}; }
 
-/// True when a contact of a body (reference point `ref`) with the edge, with unit normal `out`
+/// True when a contact of a body (reference point `ref`) with the edge, with unit normal `*out`
 /// from the edge to the body, counts: a one-sided edge only blocks a body whose reference
 /// point is in front of it and only from its front; a contact at a vertex with a ghost
 /// neighbour counts only when the body lies beyond that neighbour (else the neighbour's face
-/// is what it touches: no ghost collisions at the joints of a chain).
-inline bool edge_accepts(const WallEdge& e, Vec2 ref, Vec2 out, Vec2 point) {
+/// is what it touches: no ghost collisions at the joints of a chain). At a concave joint (the
+/// neighbour turns towards the body's side and the body is between the two) a contact at the
+/// vertex touches both faces: this edge's part of it is its face, so `*out` becomes the face
+/// normal (a vertex-vertex normal there, any direction between the two faces within rounding,
+/// is no ghost: dropping it let a body slide through the corner).
+inline bool edge_accepts(const WallEdge& e, Vec2 ref, Vec2* out, Vec2 point) {
   if (e.one_sided) {
     if (!(dot(ref - e.a, e.normal) > 0)) return false;
-    if (!(dot(out, e.normal) > 0)) return false;
+    if (!(dot(*out, e.normal) > 0)) return false;
   }
   if (!e.has_prev && !e.has_next) return true;
-  if (std::fabs(dot(out, e.normal)) >= Real(1) - Real(1e-4)) return true;  // the face
+  if (std::fabs(dot(*out, e.normal)) >= Real(1) - Real(1e-4)) return true;  // the face
   const Vec2 d = e.b - e.a;
   const bool at_a = dot(point - e.a, d) <= dot(e.b - point, d);
-  if (at_a && e.has_prev) return dot(out, normalize(e.a - e.prev)) >= -kGhostTol;
-  if (!at_a && e.has_next) return dot(out, normalize(e.b - e.next)) >= -kGhostTol;
-  return true;
+  const Vec2 front = dot(ref - e.a, e.normal) >= 0 ? e.normal : -e.normal;
+  // The vertex, its neighbour's far end and this edge's other end.
+  const Vec2 v = at_a ? e.a : e.b, far = at_a ? e.prev : e.next, other = at_a ? e.b : e.a;
+  if (!(at_a ? e.has_prev : e.has_next)) return true;
+  const Real side_other = cross(v - far, other - far), side_ref = cross(v - far, ref - far);
+  if (dot(far - v, front) > 0 && side_other * side_ref > 0) {
+    *out = front;
+    return true;
+  }
+  return dot(*out, normalize(v - far)) >= -kGhostTol;
 }
 
 /// The gap (negative: depth) between the body and an obstacle at its place, the unit normal
@@ -104,7 +115,9 @@ Touch touch(const B& body, const Obstacle& o, Real probe) {
     }
     case ObstacleKind::edge: {
       Touch t = touch_pair(body, segment_of(o.edge), probe);
-      t.valid = edge_accepts(o.edge, reference(body), -t.normal, t.point);
+      Vec2 out = -t.normal;
+      t.valid = edge_accepts(o.edge, reference(body), &out, t.point);
+      t.normal = -out;
       return t;
     }
     case ObstacleKind::arc: {
@@ -135,8 +148,11 @@ SweepHit sweep_obstacle(const B& body, Vec2 r, const Obstacle& o) {
     }
     case ObstacleKind::edge: {
       SweepHit h = sweep(body, r, segment_of(o.edge), Vec2{});
-      if (h.hit && !h.initially_overlapping && !edge_accepts(o.edge, reference(body), -h.normal, h.point))
-        h = {};
+      if (h.hit && !h.initially_overlapping) {
+        Vec2 out = -h.normal;
+        if (!edge_accepts(o.edge, reference(body), &out, h.point)) return {};
+        h.normal = -out;
+      }
       return h;
     }
     case ObstacleKind::arc:
