@@ -9,6 +9,7 @@
 #include "collide2d/arc.hpp"
 #include "collide2d/motion.hpp"
 #include "collide2d/walls.hpp"
+#include "query/touching.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI::motion_detail {
 
@@ -77,9 +78,11 @@ struct Touch {
 };
 
 /// The touch of a body and a shape. A gap of a few ulps of the coordinates leaves the
-/// direction between the closest points to rounding, so the normal of a separated pair is
-/// the contact normal of the body pushed `probe` past touching along it (a face's own normal,
-/// or from centres and cores far apart): sliding along it does not drift into the shape.
+/// direction between the closest points to rounding, so the normal of a separated pair is the
+/// sweeps' touching rule (touching_axis: the body pushed `probe` past touching, then the axis
+/// of largest support gap, a face's own normal where a face is touched): sliding along it does
+/// not drift into the shape, and a nearly parallel face of the body itself never stands in
+/// for the shape's.
 template <class B, class S>
 Touch touch_pair(const B& body, const S& s, Real probe) {
   Touch t;
@@ -98,9 +101,9 @@ Touch touch_pair(const B& body, const S& s, Real probe) {
   t.normal = normalize(d.point_b - d.point_a, normalize(reference(s) - reference(body)));
   t.point = d.point_b;
   if (probe > 0) {
-    const Manifold m = contact(translated(body, t.normal * (d.distance + probe)), s);
-    if (m.touching && dot(m.normal, t.normal) > Real(0.5)) t.normal = m.normal;
-    else t.reliable = false;  // a vertex against a vertex: any normal in between fits
+    const TouchingAxis ax = touching_axis(body, s, d, probe);
+    t.normal = ax.normal;
+    t.reliable = ax.resolved;  // else a vertex against a vertex: any normal in between fits
   }
   return t;
 }
