@@ -123,7 +123,7 @@ class Mover {
         for (int pass = 0; pass < kNearPasses; ++pass) {
           sc.first.clear();
           for (Hit& h : sc.near)
-            if (dot(r, h.normal) > tol) {
+            if (dot(r, h.normal) > tol && !keeps_apart(body_, r, obs_[h.obstacle], skin_ * Real(0.5))) {
               record(h, Real(1) - left_, true);
               sc.first.push_back(h);
             }
@@ -189,8 +189,10 @@ class Mover {
       for (const Hit& h : sc.first) ts = std::min(ts, h.time - skin_ / h.approach);
       ts = std::clamp(ts, Real(0), Real(1));
       shift(r * ts);
-      for (const Hit& h : sc.first) record(h, (Real(1) - left_) + left_ * h.time, false);
+      const Real left0 = left_;
       left_ *= Real(1) - ts;
+      if (!bounce) drop_held(sc.first);
+      for (const Hit& h : sc.first) record(h, (Real(1) - left0) + left0 * h.time, false);
       respond(sc.first, bounce);
     }
     if (left_ > 0 && !(dir_ == Vec2{}) && res_.iterations >= cap) res_.blocked = true;
@@ -204,6 +206,45 @@ class Mover {
     for (const Hit& h : near)
       if (h.obstacle == k) return dot(n, h.normal) < Real(0.5);
     return false;
+  }
+
+  /// Of a group of hits within a skin of the first: an edge hit whose own face holds the body
+  /// off within half a skin (support gap along the face normal) takes the face's exact normal
+  /// (a disk landing on the joint of two collinear pieces meets both end vertices, with a
+  /// normal turned by where the joint falls under it: sliding on that would gain motion along
+  /// the wall). Then drops the hits that another one's plane already holds off: an obstacle
+  /// lying wholly behind the plane of a kept hit (its support gap along that normal at least
+  /// -skin / 2) is never entered while the motion does not go into that plane, which the
+  /// response sees to (separating axes). So the next collinear piece of a wall, whose end
+  /// vertex the body meets a hair after the face, is no second contact: a slide along a Doom
+  /// wall split into linedefs does not stop at the seam. A corner or wedge keeps both walls
+  /// (neither lies behind the other). Edge hits on their face are kept first, then in order of
+  /// time.
+  void drop_held(std::vector<Hit>& group) {
+    for (Hit& h : group) {
+      const Obstacle& o = obs_[h.obstacle];
+      if (o.kind != ObstacleKind::edge) continue;
+      const Vec2 m = dot(h.normal, o.edge.normal) < 0 ? -o.edge.normal : o.edge.normal;
+      if (!(dot(m, h.normal) > 0)) continue;
+      if (gap_along(body_, o, m) >= -skin_ * Real(0.5)) h.normal = m;
+    }
+    if (group.size() < 2) return;
+    auto on_face = [&](const Hit& h) {
+      const Obstacle& o = obs_[h.obstacle];
+      return o.kind == ObstacleKind::edge && std::fabs(dot(h.normal, o.edge.normal)) >= Real(1) - Real(1e-6);
+    };
+    std::stable_partition(group.begin(), group.end(), on_face);
+    std::size_t kept = 0;
+    for (std::size_t j = 0; j < group.size(); ++j) {
+      bool held = false;
+      for (std::size_t i = 0; i < kept && !held; ++i)
+        held = gap_along(body_, obs_[group[j].obstacle], group[i].normal) >= -skin_ * Real(0.5);
+      if (!held) group[kept++] = group[j];
+    }
+    group.resize(kept);
+    std::sort(group.begin(), group.end(), [](const Hit& a, const Hit& b) {
+      return a.time < b.time || (a.time == b.time && a.obstacle < b.obstacle);
+    });
   }
 
   /// The rigid obstacles within kNearSkins skins of the body, with their touches.

@@ -164,6 +164,34 @@ SweepHit sweep_obstacle(const B& body, Vec2 r, const Obstacle& o) {
   return {};
 }
 
+/// The touching rule for a body near an obstacle and its motion r: a face's exact normal keeps
+/// them apart within `tol` for the whole motion (faces_keep_apart), so r does not go into it,
+/// whatever direction rounding gave the contact (a vertex of the next collinear piece of a wall
+/// the body slides along). Arcs: never (their normal is exact).
+template <class B>
+bool keeps_apart(const B& body, Vec2 r, const Obstacle& o, Real tol) {
+  switch (o.kind) {
+    case ObstacleKind::shape:
+      return std::visit([&](const auto& s) { return faces_keep_apart(body, s, -r, tol); }, *o.shape);
+    case ObstacleKind::edge: return faces_keep_apart(body, segment_of(o.edge), -r, tol);
+    case ObstacleKind::arc: return false;
+  }
+  return false;
+}
+
+/// The support gap of the body and the obstacle along the unit axis n (an arc: of the body's
+/// bounding circle and the arc's whole circle, a lower bound).
+template <class B>
+Real gap_along(const B& body, const Obstacle& o, Vec2 n) {
+  switch (o.kind) {
+    case ObstacleKind::shape:
+      return std::visit([&](const auto& s) { return support_gap(body, s, n); }, *o.shape);
+    case ObstacleKind::edge: return support_gap(body, segment_of(o.edge), n);
+    case ObstacleKind::arc: return support_gap(bounding_circle(body), Circle{o.arc.center, o.arc.radius}, n);
+  }
+  return 0;
+}
+
 /// The depth reached by the body moved by r (first touching at `t`) inside the obstacle, at
 /// the middle of the chord of its path inside it, is at most half the skin (a graze). Only for
 /// convex obstacles (the depth along a line is concave there): arcs are never grazes, and

@@ -172,6 +172,26 @@ TouchingAxis touching_normal(const PA& a, const PB& b, const DistanceResult& r, 
   return {ax.n, ax.gap, resolved};
 }
 
+/// Some face's exact normal m (of a, or of b negated) along which the convex parts are apart
+/// within `tol` (support gap >= -tol) and stay so while b moves on by v relative to a (the gap,
+/// taken as at least 0, does not close below 0), on the side `from` when given: by separating
+/// axes they never overlap by more than `tol` along it.
+template <class PA, class PB>
+bool parts_keep_apart(const PA& a, const PB& b, Vec2 v, Real tol, const Vec2* from = nullptr) {
+  return with_convex(a, [&](const auto& ha) {
+    return with_convex(b, [&](const auto& hb) {
+      auto apart = [&](Vec2 m) {
+        const Real g = -support_of(hb, -m) - support_of(ha, m);
+        return g >= -tol && (!from || dot(m, *from) > 0) && std::max(g, Real(0)) + dot(m, v) >= 0;
+      };
+      bool found = false;
+      for_each_face(ha, [&](Vec2 m) { found = found || apart(m); });
+      for_each_face(hb, [&](Vec2 m) { found = found || apart(-m); });
+      return found;
+    });
+  });
+}
+
 /// The touching rule, one for every pair: convex parts within the touching tolerance, support
 /// gap g along the normal n from a to b (touching_normal, a separating axis). Along n the gap
 /// of b moved on by v s is g + s (v.n): when that stays >= 0 over the rest of the motion
@@ -187,10 +207,14 @@ bool keep_apart(const PA& a, const PB& b, const DistanceResult& r, Vec2 v, Real 
                 const Vec2* from = nullptr) {
   const TouchingAxis ax = touching_normal(a, b, r, 2 * eps);
   if (normal) *normal = ax.normal;
+  if (from && !(r.distance > 0)) return false;
   // (no axis separating them within the tolerance: the closest points gave no direction)
-  if (ax.gap < -2 * eps) return false;
-  if (from && !(r.distance > 0 && dot(ax.normal, *from) > 0)) return false;
-  return std::max(ax.gap, Real(0)) + dot(ax.normal, v) * rest >= 0;
+  if (ax.gap >= -2 * eps && (!from || dot(ax.normal, *from) > 0) &&
+      std::max(ax.gap, Real(0)) + dot(ax.normal, v) * rest >= 0)
+    return true;
+  // Near a vertex rounding can rank the vertex's direction above a face by ulps: a face's
+  // exact normal that keeps them apart does as well.
+  return parts_keep_apart(a, b, v * rest, 2 * eps, from);
 }
 
 /// A start within the touching tolerance: no contact when the parts keep apart, else one at
@@ -448,6 +472,30 @@ TouchingAxis touching_axis(const A& a, const B& b, const DistanceResult& r, Real
   }
 }
 
+template <ShapeType A, ShapeType B>
+bool faces_keep_apart(const A& a, const B& b, Vec2 v, Real tol) {
+  bool all = true;  // every pair of convex parts (a wide sector is two)
+  for_each_part(a, [&](const auto& pa) {
+    for_each_part(b, [&](const auto& pb) { all = all && parts_keep_apart(pa, pb, v, tol); });
+  });
+  return all;
+}
+
+template <ShapeType A, ShapeType B>
+Real support_gap(const A& a, const B& b, Vec2 n) {
+  Real gap = 0;
+  bool any = false;  // the least over pairs of convex parts (a wide sector is two)
+  for_each_part(a, [&](const auto& pa) {
+    for_each_part(b, [&](const auto& pb) {
+      const Real g = with_convex(pa, [&](const auto& ha) {
+        return with_convex(pb, [&](const auto& hb) { return -support_of(hb, -n) - support_of(ha, n); });
+      });
+      if (!any || g < gap) gap = g, any = true;
+    });
+  });
+  return gap;
+}
+
 std::optional<Invalid> validate_velocity(Vec2 v) {
   if (!is_finite(v)) return Invalid{"velocity", "must hold finite numbers"};
   return std::nullopt;
@@ -464,7 +512,9 @@ SweepHit sweep(const Shape& a, Vec2 va, const Shape& b, Vec2 vb) {
 // Explicit instantiations: every ordered pair of the eight shapes.
 #define COLLIDE2D_PAIR(A, B)                                          \
   template SweepHit sweep<A, B>(const A&, Vec2, const B&, Vec2);      \
-  template TouchingAxis touching_axis<A, B>(const A&, const B&, const DistanceResult&, Real);
+  template TouchingAxis touching_axis<A, B>(const A&, const B&, const DistanceResult&, Real); \
+  template bool faces_keep_apart<A, B>(const A&, const B&, Vec2, Real);      \
+  template Real support_gap<A, B>(const A&, const B&, Vec2);
 #define COLLIDE2D_ROW(A)                                                       \
   COLLIDE2D_PAIR(A, Point) COLLIDE2D_PAIR(A, Circle) COLLIDE2D_PAIR(A, Sector) \
   COLLIDE2D_PAIR(A, Aabb) COLLIDE2D_PAIR(A, Box) COLLIDE2D_PAIR(A, Capsule)    \

@@ -26,4 +26,18 @@ struct TouchingAxis {
 template <ShapeType A, ShapeType B>
 TouchingAxis touching_axis(const A& a, const B& b, const DistanceResult& r, Real probe);
 
+/// True when a face's exact normal (of a, or of b negated) separates a and b within `tol`
+/// (support gap >= -tol) and b moving by v relative to a does not close that gap below 0: by
+/// separating axes they never overlap by more than `tol` over the motion. The touching rule's
+/// answer where rounding ranks a vertex's direction above a face it lies on (a body sliding a
+/// skin above a wall past the joint of two collinear pieces); every pair of convex parts must
+/// pass (a sector wider than pi/2 is two).
+template <ShapeType A, ShapeType B>
+bool faces_keep_apart(const A& a, const B& b, Vec2 v, Real tol);
+
+/// The support gap of a and b along the unit axis n: min over b of x.n minus max over a of
+/// x.n (negative: they overlap along it). At least the distance's negative, at most the distance.
+template <ShapeType A, ShapeType B>
+Real support_gap(const A& a, const B& b, Vec2 n);
+
 }  // namespace collide2d

@@ -126,4 +126,69 @@ TEST(SlideNormal, AlongWallsProperty) {
   std::printf("slide along walls: %d cases, worst %.3g of the displacement across the wall\n", cases, double(worst));
 }
 
+/// Conformance move thin/doom, float, seed 5 (freedoom2.wad MAP03): a capsule hits a wall split
+/// into two collinear two-sided linedefs 0.02 below their joint and slides along it; the next
+/// piece's end vertex, met a hair after the face within the skin, was taken as a second contact
+/// and the slide stopped after 2.5 of 17.7 units.
+TEST(SlideNormal, CollinearSeamRefereeCase) {
+  const std::vector<Obstacle> obs{edge_obstacle(make_edge({2048, -1024}, {2048, -1008}), 0, 0),
+                                  edge_obstacle(make_edge({2048, -1008}, {2048, -960}), 0, 1)};
+  const Capsule body{{Real(2121.7677614155077), Real(-1010.5352968794241)},
+                     {Real(2135.6548572664456), Real(-1010.4335530783724)}, Real(6.33911930913303)};
+  const Vec2 d{Real(-514.623671666551), Real(17.706157168732073)};
+  const MoveResult r = move(Shape(body), d, obs);
+  // along the wall: the displacement's whole component along it (the wall's direction is y)
+  EXPECT_NEAR(double(r.translation.y), double(d.y), 1e-4 * (1 + std::fabs(double(d.y))));
+  const Capsule& end = std::get<Capsule>(r.shape);
+  EXPECT_GE(std::min(end.a.x, end.b.x) - end.radius, Real(2048) - Real(1e-3));  // not through it
+}
+
+/// Random walls split into collinear two-sided pieces (no ghost vertices: Doom linedefs),
+/// bodies of every movable kind hitting them at a slant just before a joint and sliding on: the
+/// body travels the displacement's whole component along the wall.
+TEST(SlideNormal, CollinearSeamsProperty) {
+  std::mt19937_64 rng(5120);
+  std::uniform_real_distribution<double> U(0, 1);
+  int cases = 0, bad = 0;
+  for (int k = 0; k < 2000; ++k) {
+    const double size = std::pow(10.0, 3 * U(rng) - 0.5);  // 0.3 .. 300
+    const double th = k % 2 == 0 ? (k % 8) * 3.14159265358979323846 / 4 : 2 * 3.14159265358979323846 * U(rng);
+    const double ux = std::cos(th), uy = std::sin(th), nx = -uy, ny = ux;  // wall direction, the body's side
+    const double off = k % 3 == 0 ? 0 : 3000 * U(rng);
+    const double ox = off * std::cos(3 * th + 1), oy = off * std::sin(5 * th + 2);
+    auto at = [&](double s, double h) { return Vec2{Real(ox + ux * s + nx * h), Real(oy + uy * s + ny * h)}; };
+    const double len = 40 * size;
+    // pieces joined at s = 0 (and a third one further on)
+    const std::vector<Obstacle> obs{edge_obstacle(make_edge(at(-len, 0), at(0, 0)), 0, 0),
+                                    edge_obstacle(make_edge(at(0, 0), at(len / 3, 0)), 0, 1),
+                                    edge_obstacle(make_edge(at(len / 3, 0), at(len, 0)), 0, 2)};
+    const double r0 = size * (0.2 + U(rng)), h0 = r0 + size * (0.5 + 2 * U(rng));
+    const double s0 = -size * (0.001 + 0.3 * U(rng)) - (k % 5 == 0 ? 0 : r0 * U(rng));
+    Shape body;
+    switch (k % 4) {
+      case 0: body = Circle{at(s0, h0), Real(r0)}; break;
+      case 1: body = Capsule{at(s0 - r0, h0 + r0 * 0.01 * (U(rng) - 0.5)), at(s0 + r0, h0), Real(r0 * 0.5)}; break;
+      case 2: body = Box(at(s0, h0), Vec2{Real(r0), Real(r0 * 0.6)}, Real(th)); break;
+      default: body = Box(at(s0, h0), Vec2{Real(r0), Real(r0 * 0.6)}, Real(th + 0.3 * (U(rng) - 0.5))); break;
+    }
+    // into the wall by far more than the gap, along it across the joint
+    const double along = size * (2 + 8 * U(rng)), into = h0 * (1.5 + 30 * U(rng));
+    const Vec2 d{Real(ux * along - nx * into), Real(uy * along - ny * into)};
+    const MoveResult r = move(body, d, obs);
+    if (r.contacts.empty()) continue;
+    ++cases;
+    // the translation's component along the wall, long double
+    const long double moved_along = (long double)(r.translation.x) * ux + (long double)(r.translation.y) * uy;
+    const long double want = (long double)(d.x) * ux + (long double)(d.y) * uy;
+    // (FORMAT.md's size-scaled tolerance, as the conformance checker's thin cases)
+    const long double tol = 1e-4L * (1 + std::hypot((long double)(d.x), (long double)(d.y))) + 4e-6L * off;
+    if (std::fabs(moved_along - want) > tol && ++bad <= 5)
+      ADD_FAILURE() << "case " << k << " (body kind " << k % 4 << "): moved " << double(moved_along)
+                    << " along the wall, expected " << double(want) << " (size " << size << ", offset " << off
+                    << ", contacts " << r.contacts.size() << ")";
+  }
+  EXPECT_GE(cases, 1500);
+  EXPECT_EQ(bad, 0) << "of " << cases;
+}
+
 }  // namespace
