@@ -123,7 +123,7 @@ class Mover {
         for (int pass = 0; pass < kNearPasses; ++pass) {
           sc.first.clear();
           for (Hit& h : sc.near)
-            if (dot(r, h.normal) > tol && !keeps_apart(body_, r, obs_[h.obstacle], skin_ * Real(0.5))) {
+            if (dot(r, h.normal) > tol && !keeps_apart(body_, r, obs_[h.obstacle], Real(0))) {
               record(h, Real(1) - left_, true);
               sc.first.push_back(h);
             }

@@ -213,8 +213,8 @@ bool keep_apart(const PA& a, const PB& b, const DistanceResult& r, Vec2 v, Real 
       std::max(ax.gap, Real(0)) + dot(ax.normal, v) * rest >= 0)
     return true;
   // Near a vertex rounding can rank the vertex's direction above a face by ulps: a face's
-  // exact normal that keeps them apart does as well.
-  return parts_keep_apart(a, b, v * rest, 2 * eps, from);
+  // exact normal that keeps them apart (a gap >= 0 along it, not closed) does as well.
+  return parts_keep_apart(a, b, v * rest, Real(0), from);
 }
 
 /// A start within the touching tolerance: no contact when the parts keep apart, else one at
