@@ -198,12 +198,61 @@ Manifold disk_aabb_contact(Vec2 c, Real rc, const Aabb& b, bool disk_is_a) {
   return m;
 }
 
+// point_hull_contact for a segment core a != b (radius rs: a capsule, 0: a segment) without
+// building the hull, for the disk (c, rc) whose center is clear of the core (the common case):
+// the same arithmetic, so the same bits. Returns false, with m untouched, when the center is
+// within rounding of the core; the caller then takes the general path (it needs the hull's
+// separation axes).
+bool disk_segment_contact(Vec2 c, Real rc, Vec2 a, Vec2 b, Real rs, bool disk_is_a, Manifold& m) {
+  if (orient(a, b, c) == 0 && dot_w(a, c, a, b) >= 0 && dot_w(b, c, a, b) <= 0) return false;
+  const Vec2 q = closest_on_segment(c, a, b);
+  const Real d = length(q - c);
+  const Real R = rs + rc;
+  if (d > R) return true;  // disjoint: m stays "not touching"
+  const Vec2 pa = disk_is_a ? c : q, pb = disk_is_a ? q : c;
+  const Real ra = disk_is_a ? rc : rs, rb = disk_is_a ? rs : rc;
+  const Real scale = std::max({std::fabs(pa.x), std::fabs(pa.y), R, Real(1)});
+  if (!(d > R * Real(1e-4) + scale * kRelEps)) return false;
+  const Vec2 n = (pb - pa) / d;
+  m.touching = true;
+  m.normal = n;
+  m.depth = R - d;
+  m.point_count = 1;
+  m.points[0] = ((pa + n * ra) + (pb - n * rb)) * Real(0.5);
+  return true;
+}
+
+// True when the point c is certainly farther than R from the polygon core h (3 or more
+// vertices): an edge's separation dot(n, c - v) is a lower bound of the distance to the core,
+// and one that exceeds R by more than its rounding (and the rounding of the distance the exact
+// path would compute) settles the answer without that path. The loop has no branches.
+bool disk_clear_of_polygon(const Hull& h, Vec2 c, Real R) {
+  constexpr Real k = std::numeric_limits<Real>::epsilon() * 32;
+  const Real base = R + k * (std::fabs(c.x) + std::fabs(c.y) + R) + std::numeric_limits<Real>::min();
+  Real best = -std::numeric_limits<Real>::max();
+  for (int i = 0; i < h.count; ++i) {
+    const Vec2 w = c - h.v[i];
+    best = std::max(best, dot(h.n[i], w) - k * (std::fabs(w.x) + std::fabs(w.y)));
+  }
+  return best > base;
+}
+
 template <class B>
 Manifold disk_convex_contact(Vec2 c, Real rc, const B& b, bool disk_is_a) {
   if constexpr (std::is_same_v<B, Aabb>) {
     if (b.min.x < b.max.x && b.min.y < b.max.y) return disk_aabb_contact(c, rc, b, disk_is_a);
   }
-  return point_hull_contact(Hull(b), c, rc, rc > 0, disk_is_a);
+  if constexpr (std::is_same_v<B, Segment> || std::is_same_v<B, Capsule>) {
+    Manifold m;
+    Real rs = 0;
+    if constexpr (std::is_same_v<B, Capsule>) rs = b.radius;
+    if (!(b.a == b.b) && disk_segment_contact(c, rc, b.a, b.b, rs, disk_is_a, m)) return m;
+  }
+  const Hull h(b);
+  if constexpr (std::is_same_v<B, Polygon>) {
+    if (disk_clear_of_polygon(h, c, rc + h.radius)) return {};
+  }
+  return point_hull_contact(h, c, rc, rc > 0, disk_is_a);
 }
 
 Manifold disk_box_contact(Vec2 c, Real rc, const Box& b, bool disk_is_a) {

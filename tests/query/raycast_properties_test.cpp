@@ -173,6 +173,27 @@ TEST(RaycastProperties, LargestMaxDistance) {
   }
 }
 
+// A hit exactly at max_distance counts and one just beyond it does not, for every
+// max_distance including 0 and -0 (the segment cast cuts off farther hits before measuring
+// them: the cut must sit exactly one step above max_distance).
+TEST(RaycastProperties, HitAtMaxDistance) {
+  for (Real x : {Real(2), Real(0.75), Real(1e-30), Real(3e5)}) {
+    const collide2d::Segment s{{x, -1}, {x, 1}};
+    const collide2d::Ray at{{0, 0}, {1, 0}, x};
+    const auto h = collide2d::raycast(s, at);
+    EXPECT_TRUE(h.hit) << x;
+    EXPECT_EQ(h.distance, x);
+    const collide2d::Ray short_of{{0, 0}, {1, 0}, std::nextafter(x, Real(0))};
+    EXPECT_FALSE(collide2d::raycast(s, short_of).hit) << x;
+  }
+  const collide2d::Segment through{{0, -1}, {0, 1}};
+  for (Real zero : {Real(0), -Real(0)}) {
+    EXPECT_TRUE(collide2d::raycast(through, collide2d::Ray{{0, 0}, {1, 0}, zero}).inside);
+    EXPECT_FALSE(collide2d::raycast(through, collide2d::Ray{{-1, 0.5f}, {1, 0}, zero}).hit);
+    EXPECT_FALSE(collide2d::raycast(through, collide2d::Ray{{-1, 0.5f}, {-1, 0}, zero}).hit);
+  }
+}
+
 // A wide sector's notch: rays from inside the notch toward the apex and the arms.
 TEST(RaycastProperties, WideSectorNotch) {
   Rng g(99);
