@@ -144,10 +144,42 @@ Real point_core_distance(const Hull& h, Vec2 p, Vec2* nearest) {
     *nearest = bp;
     return length(bp - p);
   }
-  // All orientations first, without branches (the inside test needs every one of them).
+  const int n = h.count;
+  // A point clearly outside (the common case) needs no exact test: its largest separation
+  // along the stored edge normals exceeds that value's rounding (the normals are unit within
+  // an ulp; 32 ulps of the offset bound the rest). The nearest core point then lies on that
+  // edge or on a neighbour whose separation is not negative (the nearest feature of a convex
+  // polygon touches the edge of largest separation): Box2D's disk-polygon walk, with the
+  // distance measured as below.
+  {
+    int im = 0;
+    Real sm = -std::numeric_limits<Real>::max();
+    for (int i = 0; i < n; ++i) {
+      const Real si = dot(h.n[i], p - h.v[i]);
+      if (si > sm) { sm = si; im = i; }
+    }
+    const Vec2 w = p - h.v[im];
+    constexpr Real k = std::numeric_limits<Real>::epsilon() * 32;
+    if (sm > k * (std::fabs(w.x) + std::fabs(w.y)) + std::numeric_limits<Real>::min()) {
+      const int prev = im == 0 ? n - 1 : im - 1, next = im + 1 == n ? 0 : im + 1;
+      int cand[3] = {prev, im, next};  // in index order, as the exact loop below visits them
+      if (prev > im) cand[0] = im, cand[1] = next, cand[2] = prev;
+      else if (next < im) cand[0] = next, cand[1] = prev, cand[2] = im;
+      Real best = std::numeric_limits<Real>::max();
+      for (int i : cand) {
+        if (i != im && dot(h.n[i], p - h.v[i]) < 0) continue;
+        const Vec2 q = closest_on_segment(p, h.v[i], h.v[i + 1 == n ? 0 : i + 1]);
+        const Real d = length_sq(q - p);
+        if (d < best) { best = d; bp = q; }
+      }
+      *nearest = bp;
+      return length(bp - p);
+    }
+  }
+  // Near the boundary or inside: all orientations, exactly, without branches (the inside test
+  // needs every one of them).
   Wide o[Polygon::kMaxVertices];
   Wide lowest = 0;
-  const int n = h.count;
   for (int i = 0; i < n; ++i) {
     o[i] = orient(h.v[i], h.v[i + 1 == n ? 0 : i + 1], p);
     lowest = std::min(lowest, o[i]);
@@ -166,9 +198,24 @@ Real point_core_distance(const Hull& h, Vec2 p, Vec2* nearest) {
 
 namespace {
 
+// Exact (for float input) test whether two segments a0-a1 and b0-b1 (each of two distinct
+// points) are disjoint: what cores_separated's axes decide for two segment cores, in at most
+// four orientations (a strict common side of either line), or, when all four points are on
+// one line, the end caps (b entirely beyond one end of a).
+bool segments_separated(Vec2 a0, Vec2 a1, Vec2 b0, Vec2 b1) {
+  const Wide o0 = orient(a0, a1, b0), o1 = orient(a0, a1, b1);
+  if ((o0 > 0 && o1 > 0) || (o0 < 0 && o1 < 0)) return true;
+  const Wide o2 = orient(b0, b1, a0), o3 = orient(b0, b1, a1);
+  if ((o2 > 0 && o3 > 0) || (o2 < 0 && o3 < 0)) return true;
+  if (o0 != 0 || o1 != 0) return false;  // the lines cross within both segments
+  return (dot_w(a1, b0, a0, a1) > 0 && dot_w(a1, b1, a0, a1) > 0) ||
+         (dot_w(a0, b0, a0, a1) < 0 && dot_w(a0, b1, a0, a1) < 0);
+}
+
 // Exact (for float input) test whether the cores are separated by one of the candidate axes.
 bool cores_separated(const Hull& a, const Hull& b) {
   if (a.count == 1 && b.count == 1) return !(a.v[0] == b.v[0]);
+  if (a.count == 2 && b.count == 2) return segments_separated(a.v[0], a.v[1], b.v[0], b.v[1]);
   auto by_edges = [](const Hull& h, const Hull& o) {
     if (h.count < 2) return false;
     int edges = h.count == 2 ? 2 : h.count;
@@ -448,12 +495,12 @@ Manifold convex_contact(const Hull& a, const Hull& b) {
   } else {
     core.point_a = core.point_b = common_point(a, b);
   }
-  Axis ax = max_separation(a, b);
   m.touching = true;
   // Closest points only a rounding error apart give no reliable direction: then the
   // separating axis decides (a circle centered on a segment is pushed off sideways).
   Real scale = std::max({std::fabs(core.point_a.x), std::fabs(core.point_a.y), R, Real(1)});
   const bool separated = core.distance > R * Real(1e-4) + scale * kRelEps;
+  const Axis ax = separated ? Axis{} : max_separation(a, b);  // only the branches below use it
   if (separated) {
     m.normal = normalize(core.point_b - core.point_a);  // unit even where rounding moved the points
     m.depth = R - core.distance;

@@ -222,21 +222,6 @@ bool disk_segment_contact(Vec2 c, Real rc, Vec2 a, Vec2 b, Real rs, bool disk_is
   return true;
 }
 
-// True when the point c is certainly farther than R from the polygon core h (3 or more
-// vertices): an edge's separation dot(n, c - v) is a lower bound of the distance to the core,
-// and one that exceeds R by more than its rounding (and the rounding of the distance the exact
-// path would compute) settles the answer without that path. The loop has no branches.
-bool disk_clear_of_polygon(const Hull& h, Vec2 c, Real R) {
-  constexpr Real k = std::numeric_limits<Real>::epsilon() * 32;
-  const Real base = R + k * (std::fabs(c.x) + std::fabs(c.y) + R) + std::numeric_limits<Real>::min();
-  Real best = -std::numeric_limits<Real>::max();
-  for (int i = 0; i < h.count; ++i) {
-    const Vec2 w = c - h.v[i];
-    best = std::max(best, dot(h.n[i], w) - k * (std::fabs(w.x) + std::fabs(w.y)));
-  }
-  return best > base;
-}
-
 template <class B>
 Manifold disk_convex_contact(Vec2 c, Real rc, const B& b, bool disk_is_a) {
   if constexpr (std::is_same_v<B, Aabb>) {
@@ -248,11 +233,7 @@ Manifold disk_convex_contact(Vec2 c, Real rc, const B& b, bool disk_is_a) {
     if constexpr (std::is_same_v<B, Capsule>) rs = b.radius;
     if (!(b.a == b.b) && disk_segment_contact(c, rc, b.a, b.b, rs, disk_is_a, m)) return m;
   }
-  const Hull h(b);
-  if constexpr (std::is_same_v<B, Polygon>) {
-    if (disk_clear_of_polygon(h, c, rc + h.radius)) return {};
-  }
-  return point_hull_contact(h, c, rc, rc > 0, disk_is_a);
+  return point_hull_contact(Hull(b), c, rc, rc > 0, disk_is_a);
 }
 
 Manifold disk_box_contact(Vec2 c, Real rc, const Box& b, bool disk_is_a) {
