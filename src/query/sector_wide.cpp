@@ -103,10 +103,13 @@ struct HullSide {
   template <class F>
   void normals(const Piece& p, int, F&& f) const { piece_hull_normals(p, h, f); }
   bool touches(const Piece& s, int) const { return !circle_apart(s, h) && core_distance(s, h).distance <= h.radius; }
-  Real penetration(const Piece& s, int) const {
-    if (circle_apart(s, h) || core_distance(s, h).distance > h.radius) return 0;
-    Manifold m = convex_contact(s, h);
+  Real penetration(const Piece& s, int j) const {
+    Manifold m = contact(s, j);
     return m.touching ? m.depth : 0;
+  }
+  Manifold contact(const Piece& s, int) const {
+    if (circle_apart(s, h) || core_distance(s, h).distance > h.radius) return {};
+    return convex_contact(s, h);
   }
   DistanceResult closest(const Piece& s, int) const { return grow(core_distance(s, h), 0, h.radius); }
   Aabb box() const {
@@ -129,9 +132,12 @@ struct PieceSide {
     return !circles_apart(a, s.piece[j]) && core_distance(a, s.piece[j]).distance <= 0;
   }
   Real penetration(const Piece& a, int j) const {
-    if (circles_apart(a, s.piece[j])) return 0;
-    Manifold m = convex_contact(a, s.piece[j]);
+    Manifold m = contact(a, j);
     return m.touching ? m.depth : 0;
+  }
+  Manifold contact(const Piece& a, int j) const {
+    if (circles_apart(a, s.piece[j])) return {};
+    return convex_contact(a, s.piece[j]);
   }
   DistanceResult closest(const Piece& a, int j) const { return core_distance(a, s.piece[j]); }
   Aabb box() const {
@@ -257,14 +263,15 @@ Manifold exact_wide_contact(const SectorParts& a, const Side& b) {
     for (int j = 0; j < b.count() && !any; ++j) any = b.touches(a.piece[i], j);
   if (!any) return {};
   const WideScale ws = wide_scale(a, b);
-  std::vector<Vec2> cand;
-  wide_candidates(a, b, cand);
   // Leaving the union means leaving every piece: no escape is shorter than the deepest pair's
   // own (convex) depth, so shorter candidates need no checking.
   Real lower = 0;
+  Manifold deepest;
   for (int i = 0; i < 2; ++i)
-    for (int j = 0; j < b.count(); ++j) lower = std::max(lower, b.penetration(a.piece[i], j));
-  lower -= ws.pen_tol + ws.slack;
+    for (int j = 0; j < b.count(); ++j) {
+      Manifold m = b.contact(a.piece[i], j);
+      if (m.touching && m.depth > lower) lower = m.depth, deepest = m;
+    }
   auto penetrates = [&](Vec2 v) {
     for (int i = 0; i < 2; ++i)
       for (int j = 0; j < b.count(); ++j)
@@ -277,6 +284,19 @@ Manifold exact_wide_contact(const SectorParts& a, const Side& b) {
         if (b.touches(shifted(a, i, v), j)) return true;
     return false;
   };
+  // The deepest pair's own escape, when it also leaves the rest of the union (robustly, as
+  // every candidate below must), is as short as any escape can be: the answer, without
+  // enumerating the candidates (most contacts with a wide sector are such).
+  if (lower > 0) {
+    const Vec2 v = deepest.normal * lower;
+    bool ok = !penetrates(v);
+    for (int k = 1; k <= kMarginSamples && ok; ++k)
+      ok = !touches(v + deepest.normal * ((lower * kEscapeMarginRel + ws.slack) * Real(k) / kMarginSamples));
+    if (ok) return wide_manifold(a, b, v, deepest.normal, ws.pen_tol);
+  }
+  lower -= ws.pen_tol + ws.slack;
+  std::vector<Vec2> cand;
+  wide_candidates(a, b, cand);
   bool found = false;
   Vec2 best, n{1, 0};
   constexpr int kMaxFragile = 16;
