@@ -453,8 +453,11 @@ class World {
   bool excluded(std::uint32_t slot, std::span<const ProxyHandle> exclude) const;
   WorldHit proxy_hit(std::uint32_t slot) const;
   struct MoveScratch;
-  void plan_move(const Shape& body, Vec2 displacement, Filter filter, std::uint32_t self, const MoveOptions& options,
-                 MoveScratch& scratch, WorldMove& out) const;
+  static MoveScratch& move_scratch();
+  void plan_move(const Shape& body, Vec2 displacement, const Aabb& region, Filter filter, std::uint32_t self,
+                 const MoveOptions& options, MoveScratch& scratch, WorldMove& out) const;
+  bool place_moved(std::uint32_t slot, const Shape& shape);
+  void place(std::uint32_t slot, const Shape& shape);
   std::optional<Invalid> check_disc_layers(const Shape& shape, const QueryOptions& options) const;
   void ray_layers(const Ray& ray, const QueryOptions& options, std::vector<WorldRayHit>& out) const;
   void overlap_proxies(const Shape& shape, QueryFilter filter, std::span<const ProxyHandle> exclude,
@@ -493,8 +496,10 @@ class World {
   TouchEvents events_;
   std::vector<std::unique_ptr<Layer>> layers_;
   // Crowd scratch (kept between steps: no allocation per agent in steady state).
-  std::vector<Aabb> crowd_regions_;
+  std::vector<Aabb> crowd_regions_, crowd_move_regions_;
   std::vector<std::uint32_t> crowd_batch_, crowd_order_, crowd_sorted_;
+  std::vector<std::uint32_t> crowd_seen_;  ///< per slot: the stamp of the crowd call that listed it
+  std::uint32_t crowd_stamp_ = 0;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> crowd_pairs_;
 };
 

@@ -272,18 +272,20 @@ std::uint32_t DynamicTree::balance(std::uint32_t a) {
 }
 
 void DynamicTree::query(const Aabb& box, FunctionRef<bool(std::uint32_t)> visit) const {
-  if (root_ == kNullIndex) return;
+  if (root_ == kNullIndex || !nodes_[root_].box.overlaps(box)) return;
+  // Only nodes whose boxes overlap are pushed (children are tested before the push, so the
+  // pops are half as many; the visiting order is the same: child1's subtree first).
   LocalStack<std::uint32_t> stack;
   stack.push(root_);
   while (!stack.empty()) {
     const TreeNode& n = nodes_[stack.pop()];
-    if (!n.box.overlaps(box)) continue;
     if (n.is_leaf()) {
       if (!visit(n.child2)) return;
-    } else {
-      stack.push(n.child2);
-      stack.push(n.child1);
+      continue;
     }
+    const bool in1 = nodes_[n.child1].box.overlaps(box);
+    if (nodes_[n.child2].box.overlaps(box)) stack.push(n.child2);
+    if (in1) stack.push(n.child1);
   }
 }
 

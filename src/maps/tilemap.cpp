@@ -246,8 +246,16 @@ void TileMap::edges_near(const Aabb& box, std::vector<int>& out) const {
       for (std::uint32_t k = cell_edge_begin_[cell]; k < cell_edge_begin_[cell + 1]; ++k)
         out.push_back(cell_edge_ids_[k]);
     }
-  std::sort(out.begin() + std::ptrdiff_t(first), out.end());
-  out.erase(std::unique(out.begin() + std::ptrdiff_t(first), out.end()), out.end());
+  // An edge is listed by every cell it lies on: sorted, repeats dropped. The lists are short
+  // (a move region covers a few cells): insertion sort.
+  const auto b = out.begin() + std::ptrdiff_t(first);
+  if (out.end() - b > 16) {
+    std::sort(b, out.end());
+  } else if (b != out.end()) {
+    for (auto i = b + 1; i < out.end(); ++i)
+      for (auto j = i; j > b && *(j - 1) > *j; --j) std::iter_swap(j - 1, j);
+  }
+  out.erase(std::unique(b, out.end()), out.end());
 }
 
 void TileMap::gather(const Aabb& region, std::vector<Obstacle>& out, std::uint32_t owner) const {

@@ -9,6 +9,7 @@
 
 #include "collide2d/world.hpp"
 #include "world/layer.hpp"
+#include "shapes/limits.hpp"
 #include "world/stored_shape.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI {
@@ -147,13 +148,29 @@ std::optional<Invalid> World::destroy(ProxyHandle h) {
 std::optional<Invalid> World::set_shape(ProxyHandle h, const Shape& shape) {
   if (auto bad = check(h)) return bad;
   if (auto bad = check_shape(shape)) return bad;
-  Aabb old = tight_[h.index];
-  release_shape(h.index);
-  store_shape(h.index, shape);
-  slots_[h.index].is_static = false;
-  bp_->move(h.index, tight_[h.index], tight_[h.index].center() - old.center());
-  mark_dirty(h.index);
+  place(h.index, shape);
   return std::nullopt;
+}
+
+void World::place(std::uint32_t slot, const Shape& shape) {
+  const Aabb old = tight_[slot];
+  release_shape(slot);
+  store_shape(slot, shape);
+  slots_[slot].is_static = false;
+  bp_->move(slot, tight_[slot], tight_[slot].center() - old.center());
+  mark_dirty(slot);
+}
+
+bool World::place_moved(std::uint32_t slot, const Shape& shape) {
+  // The mover's output is the valid body translated: a disc stays valid while its centre is
+  // within the coordinate limit (the check `check_shape` makes, without building a message).
+  if (const Circle* c = std::get_if<Circle>(&shape)) {
+    if (!(std::fabs(c->center.x) <= kMaxCoordinate && std::fabs(c->center.y) <= kMaxCoordinate)) return false;
+  } else if (check_shape(shape)) {
+    return false;
+  }
+  place(slot, shape);
+  return true;
 }
 
 std::optional<Invalid> World::move_by(ProxyHandle h, Vec2 delta) {

@@ -28,16 +28,21 @@ HitKind gathered_kind(const LayerGeometry& g) {
 
 /// The region a crowd member may touch: its move region grown by its own half size (a body
 /// pushed out of an overlap moves at most about that far beyond it).
-Aabb crowd_region(const Shape& body, Vec2 d, const MoveOptions& o) {
-  const Aabb r = move_region(body, d, o);
+Aabb crowd_region(const Shape& body, const Aabb& move_region) {
   const Vec2 h = bounds(body).half_extents();
-  return Aabb{r.min - h, r.max + h};
+  return Aabb{move_region.min - h, move_region.max + h};
 }
+
 }  // namespace
 
-void World::plan_move(const Shape& body, Vec2 displacement, Filter filter, std::uint32_t self,
+/// This thread's scratch of the world's movers (kept capacity: no allocation per move).
+World::MoveScratch& World::move_scratch() {
+  thread_local MoveScratch s;
+  return s;
+}
+
+void World::plan_move(const Shape& body, Vec2 displacement, const Aabb& region, Filter filter, std::uint32_t self,
                       const MoveOptions& options, MoveScratch& s, WorldMove& out) const {
-  const Aabb region = move_region(body, displacement, options);
   s.ids.clear();
   s.shapes.clear();
   s.obstacles.clear();
@@ -79,8 +84,8 @@ std::optional<Invalid> World::move(ProxyHandle h, Vec2 displacement, const MoveO
   if (auto bad = validate_move(body, displacement, std::span<const Obstacle>{}, options)) return bad;
   WorldMove local;
   WorldMove& result = out ? *out : local;
-  MoveScratch scratch;
-  plan_move(body, displacement, slots_[h.index].filter, h.index, options, scratch, result);
+  plan_move(body, displacement, move_region(body, displacement, options), slots_[h.index].filter, h.index, options,
+            move_scratch(), result);
   return set_shape(h, result.result.shape);
 }
 
@@ -89,8 +94,8 @@ std::optional<Invalid> World::move(const Shape& shape, Vec2 displacement, Filter
   if (auto bad = check_shape(shape)) return bad;
   if (auto bad = validate_velocity(displacement)) return Invalid{"displacement", bad->message};
   if (auto bad = validate_move(shape, displacement, std::span<const Obstacle>{}, options)) return bad;
-  MoveScratch scratch;
-  plan_move(shape, displacement, filter, kNullIndex, options, scratch, out);
+  plan_move(shape, displacement, move_region(shape, displacement, options), filter, kNullIndex, options,
+            move_scratch(), out);
   return std::nullopt;
 }
 
@@ -108,25 +113,47 @@ std::optional<Invalid> World::move_crowd(std::span<const ProxyHandle> bodies, st
       return Invalid{"displacements[" + std::to_string(i) + "]", bad->message};
     }
   }
-  crowd_sorted_.resize(n);
-  for (std::size_t i = 0; i < n; ++i) crowd_sorted_[i] = std::uint32_t(i);
-  std::sort(crowd_sorted_.begin(), crowd_sorted_.end(),
-            [&](std::uint32_t a, std::uint32_t b) { return bodies[a].index < bodies[b].index; });
-  for (std::size_t k = 1; k < n; ++k) {
-    if (bodies[crowd_sorted_[k]].index == bodies[crowd_sorted_[k - 1]].index) {
-      const std::uint32_t later = std::max(crowd_sorted_[k], crowd_sorted_[k - 1]);
-      return Invalid{"bodies[" + std::to_string(later) + "]", "repeats an earlier body"};
-    }
+  // Repeated bodies: a stamp per slot for this call (no sort).
+  if (crowd_seen_.size() < slots_.size()) crowd_seen_.resize(slots_.size(), 0);
+  if (++crowd_stamp_ == 0) {  // the stamps wrapped: forget every old one
+    std::fill(crowd_seen_.begin(), crowd_seen_.end(), 0);
+    crowd_stamp_ = 1;
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    std::uint32_t& seen = crowd_seen_[bodies[i].index];
+    if (seen == crowd_stamp_) return Invalid{"bodies[" + std::to_string(i) + "]", "repeats an earlier body"};
+    seen = crowd_stamp_;
   }
   if (n > 0) {
     if (auto bad = validate_move(load_shape(bodies[0].index), displacements[0], std::span<const Obstacle>{}, options)) {
       return bad;
     }
   }
+  out.resize(n);
+  if (!run) {
+    // Serial: the answer is the one of moving them one by one in index order, so that is what
+    // runs (no regions to compare, no batches).
+    MoveScratch& scratch = move_scratch();
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::uint32_t slot = bodies[i].index;
+      const Shape body = load_shape(slot);
+      plan_move(body, displacements[i], move_region(body, displacements[i], options), slots_[slot].filter, slot,
+                options, scratch, out[i]);
+      place_moved(slot, out[i].result.shape);
+    }
+    return std::nullopt;
+  }
   // Batches: a mover goes one batch after the latest earlier mover whose region meets its own
   // (sweep over the regions sorted by min.x), so movers that can meet keep their index order.
   crowd_regions_.resize(n);
-  for (std::size_t i = 0; i < n; ++i) crowd_regions_[i] = crowd_region(load_shape(bodies[i].index), displacements[i], options);
+  crowd_move_regions_.resize(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const Shape body = load_shape(bodies[i].index);
+    crowd_move_regions_[i] = move_region(body, displacements[i], options);
+    crowd_regions_[i] = crowd_region(body, crowd_move_regions_[i]);
+  }
+  crowd_sorted_.resize(n);
+  for (std::size_t i = 0; i < n; ++i) crowd_sorted_[i] = std::uint32_t(i);
   std::sort(crowd_sorted_.begin(), crowd_sorted_.end(), [&](std::uint32_t a, std::uint32_t b) {
     return crowd_regions_[a].min.x != crowd_regions_[b].min.x ? crowd_regions_[a].min.x < crowd_regions_[b].min.x : a < b;
   });
@@ -150,25 +177,21 @@ std::optional<Invalid> World::move_crowd(std::span<const ProxyHandle> bodies, st
   std::sort(crowd_order_.begin(), crowd_order_.end(), [&](std::uint32_t a, std::uint32_t b) {
     return crowd_batch_[a] != crowd_batch_[b] ? crowd_batch_[a] < crowd_batch_[b] : a < b;
   });
-  out.resize(n);
-  static const TaskRunner serial = [](std::size_t count, const std::function<void(std::size_t, std::size_t)>& body) {
-    body(0, count);
-  };
-  const TaskRunner& runner = run ? run : serial;
   for (std::size_t b = 0; b < n;) {
     std::size_t e = b;
     while (e < n && crowd_batch_[crowd_order_[e]] == crowd_batch_[crowd_order_[b]]) ++e;
-    runner(e - b, [&](std::size_t lo, std::size_t hi) {
-      thread_local MoveScratch scratch;
+    run(e - b, [&](std::size_t lo, std::size_t hi) {
+      MoveScratch& scratch = move_scratch();
       for (std::size_t k = b + lo; k < b + hi; ++k) {
         const std::uint32_t i = crowd_order_[k];
         const std::uint32_t slot = bodies[i].index;
-        plan_move(load_shape(slot), displacements[i], slots_[slot].filter, slot, options, scratch, out[i]);
+        plan_move(load_shape(slot), displacements[i], crowd_move_regions_[i], slots_[slot].filter, slot, options,
+                  scratch, out[i]);
       }
     });
     for (std::size_t k = b; k < e; ++k) {  // nobody in the batch saw another: apply in index order
       const std::uint32_t i = crowd_order_[k];
-      set_shape(bodies[i], out[i].result.shape);
+      place_moved(bodies[i].index, out[i].result.shape);
     }
     b = e;
   }
