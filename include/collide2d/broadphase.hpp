@@ -9,6 +9,8 @@
 /// Threading: every const member is safe to call from many threads at once while no thread
 /// calls a non-const member (no hidden caches, no mutable members; traversal stacks are local).
 
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -53,19 +55,28 @@ struct ProxyPair {
   friend constexpr bool operator==(ProxyPair, ProxyPair) = default;
 };
 
-/// How fat boxes are made: tight box grown by `margin` on every side, then stretched by
+/// How fat boxes are made: tight box grown on every side by `margin` plus `speed_margin` times
+/// the last displacement's largest component (a fast proxy gets room to turn), then stretched by
 /// `displacement_factor` times the last displacement (things keep moving the same way).
 /// A fat box is replaced when the tight box leaves it or when it grew `shrink_factor` times
-/// larger (in margin units) than a fresh one would be.
+/// larger (in units of that padding) than a fresh one would be.
 struct FatBoxRule {
   Real margin = Real(0.1);              ///< world units added on every side
   Real displacement_factor = Real(2);   ///< how many displacements ahead to stretch
-  Real shrink_factor = Real(4);         ///< re-fit when the slack exceeds this many margins
+  Real shrink_factor = Real(4);         ///< re-fit when the slack exceeds this many paddings
+  Real speed_margin = Real(0);          ///< displacements added on every side (scale-free)
 };
+
+/// The padding on every side of a fat box that moved by `displacement` (see FatBoxRule).
+inline Real fat_padding(Vec2 displacement, const FatBoxRule& rule) {
+  if (!(rule.speed_margin > 0) || !is_finite(displacement)) return rule.margin;
+  return rule.margin + rule.speed_margin * std::max(std::fabs(displacement.x), std::fabs(displacement.y));
+}
 
 /// The fat box for a tight box that moved by `displacement`, under `rule`.
 inline Aabb fatten(const Aabb& tight, Vec2 displacement, const FatBoxRule& rule) {
-  Aabb f{{tight.min.x - rule.margin, tight.min.y - rule.margin}, {tight.max.x + rule.margin, tight.max.y + rule.margin}};
+  const Real pad = fat_padding(displacement, rule);
+  Aabb f{{tight.min.x - pad, tight.min.y - pad}, {tight.max.x + pad, tight.max.y + pad}};
   const Vec2 d = displacement * rule.displacement_factor;
   if (!is_finite(d)) return f;
   (d.x < 0 ? f.min.x : f.max.x) += d.x;

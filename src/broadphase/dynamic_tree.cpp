@@ -102,7 +102,7 @@ bool DynamicTree::move(std::uint32_t id, const Aabb& tight, Vec2 displacement) {
   std::uint32_t leaf = leaf_of_[id];
   const Aabb& current = nodes_[leaf].box;
   const Aabb fresh = fatten(tight, displacement, rule_);
-  if (holds(current, tight) && holds(bp::grown(fresh, rule_.margin * rule_.shrink_factor), current)) return false;
+  if (holds(current, tight) && holds(bp::grown(fresh, fat_padding(displacement, rule_) * rule_.shrink_factor), current)) return false;
   remove_leaf(leaf);
   nodes_[leaf].box = fresh;
   insert_leaf(leaf);

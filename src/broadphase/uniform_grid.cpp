@@ -148,7 +148,7 @@ void UniformGrid::touch(std::uint32_t id) {
 bool UniformGrid::move(std::uint32_t id, const Aabb& tight, Vec2 displacement) {
   const Aabb current = fat_[id];
   Aabb fresh = fatten(tight, displacement, rule_);
-  if (bp::holds(current, tight) && bp::holds(bp::grown(fresh, rule_.margin * rule_.shrink_factor), current)) return false;
+  if (bp::holds(current, tight) && bp::holds(bp::grown(fresh, fat_padding(displacement, rule_) * rule_.shrink_factor), current)) return false;
   CellRange r = range_of(fresh);
   const CellRange& old = range_[id];
   if (r.x0 == old.x0 && r.y0 == old.y0 && r.x1 == old.x1 && r.y1 == old.y1 && !is_large(r)) {

@@ -108,9 +108,16 @@ std::optional<Invalid> World::move_crowd(std::span<const ProxyHandle> bodies, st
                                         std::to_string(displacements.size())};
   }
   for (std::size_t i = 0; i < n; ++i) {
-    if (auto bad = check(bodies[i])) return Invalid{"bodies[" + std::to_string(i) + "]." + bad->field, bad->message};
-    if (auto bad = validate_velocity(displacements[i])) {
-      return Invalid{"displacements[" + std::to_string(i) + "]", bad->message};
+    const ProxyHandle h = bodies[i];
+    const bool live = h.world == id_ && h.index < slots_.size() && slots_[h.index].alive &&
+                      slots_[h.index].generation == h.generation;  // what check(h) accepts
+    if (!live) {
+      if (auto bad = check(h)) return Invalid{"bodies[" + std::to_string(i) + "]." + bad->field, bad->message};
+    }
+    if (!is_finite(displacements[i])) {
+      if (auto bad = validate_velocity(displacements[i])) {
+        return Invalid{"displacements[" + std::to_string(i) + "]", bad->message};
+      }
     }
   }
   // Repeated bodies: a stamp per slot for this call (no sort).
