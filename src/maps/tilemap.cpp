@@ -193,6 +193,25 @@ void TileMap::build_edges() {
     edges_[k].next = next;
     if (next >= 0) edges_[std::size_t(next)].prev = int(k);
   }
+  // The mover's view of each edge, made once: one-sided (the front is the free side), ghost
+  // vertices from the chain's neighbours.
+  walls_.assign(edges_.size(), WallEdge{});
+  for (std::size_t k = 0; k < edges_.size(); ++k) {
+    const TileEdge& t = edges_[k];
+    WallEdge& e = walls_[k];
+    e.a = t.a;
+    e.b = t.b;
+    e.normal = t.normal;  // exact: the edges are axis-aligned
+    e.one_sided = true;
+    if (t.prev >= 0) {
+      e.has_prev = true;
+      e.prev = edges_[std::size_t(t.prev)].a;
+    }
+    if (t.next >= 0) {
+      e.has_next = true;
+      e.next = edges_[std::size_t(t.next)].b;
+    }
+  }
   chain_start_.clear();
   for (std::size_t k = 0; k < edges_.size(); ++k) {
     if (edges_[k].chain >= 0) continue;
@@ -240,12 +259,12 @@ void TileMap::edges_near(const Aabb& box, std::vector<int>& out) const {
   const int c0 = std::max(lo.col, 0), c1 = std::min(hi.col, width_ - 1);
   const int r0 = std::max(lo.row, 0), r1 = std::min(hi.row, height_ - 1);
   const std::size_t first = out.size();
-  for (int r = r0; r <= r1; ++r)
-    for (int c = c0; c <= c1; ++c) {
-      const std::size_t cell = std::size_t(r) * std::size_t(width_) + std::size_t(c);
-      for (std::uint32_t k = cell_edge_begin_[cell]; k < cell_edge_begin_[cell + 1]; ++k)
-        out.push_back(cell_edge_ids_[k]);
-    }
+  // The cells of a row are consecutive in the index: one run of ids per row.
+  for (int r = r0; r <= r1; ++r) {
+    const std::size_t row = std::size_t(r) * std::size_t(width_);
+    const std::uint32_t k0 = cell_edge_begin_[row + std::size_t(c0)], k1 = cell_edge_begin_[row + std::size_t(c1) + 1];
+    out.insert(out.end(), cell_edge_ids_.begin() + std::ptrdiff_t(k0), cell_edge_ids_.begin() + std::ptrdiff_t(k1));
+  }
   // An edge is listed by every cell it lies on: sorted, repeats dropped. The lists are short
   // (a move region covers a few cells): insertion sort.
   const auto b = out.begin() + std::ptrdiff_t(first);
@@ -262,23 +281,7 @@ void TileMap::gather(const Aabb& region, std::vector<Obstacle>& out, std::uint32
   thread_local std::vector<int> ids;
   ids.clear();
   edges_near(region, ids);
-  for (int id : ids) {
-    const TileEdge& t = edges_[std::size_t(id)];
-    WallEdge e;
-    e.a = t.a;
-    e.b = t.b;
-    e.normal = t.normal;  // exact: the edges are axis-aligned
-    e.one_sided = true;
-    if (t.prev >= 0) {
-      e.has_prev = true;
-      e.prev = edges_[std::size_t(t.prev)].a;
-    }
-    if (t.next >= 0) {
-      e.has_next = true;
-      e.next = edges_[std::size_t(t.next)].b;
-    }
-    out.push_back(edge_obstacle(e, owner, std::uint32_t(id)));
-  }
+  for (int id : ids) out.push_back(edge_obstacle(walls_[std::size_t(id)], owner, std::uint32_t(id)));
 }
 
 }  // namespace collide2d
