@@ -4,7 +4,7 @@
 // Format (little-endian; every Real as its raw bits, 4 or 8 bytes):
 //   header   "C2DWORLD", u32 version, u32 sizeof(Real), u64 payload size, u64 FNV-1a 64 of the payload
 //   payload  u32 world id; options: u8 broad-phase kind, Real cell size, fat margin, displacement
-//            factor, shrink factor;
+//            factor, shrink factor, speed margin;
 //            u32 proxy slots, each: u8 flags (alive 1, static 2, dirty 4), u32 generation, u64 user
 //            data, u32 category, u32 mask, and when alive its shape (u8 variant index, then
 //            every field, cached ones too, so the bits come back as they were: a sector's and a box's
@@ -365,6 +365,7 @@ std::vector<std::byte> World::snapshot() const {
   w.u8(std::uint8_t(options_.broadphase));
   w.real(options_.cell_size);
   w.real(options_.fat.margin), w.real(options_.fat.displacement_factor), w.real(options_.fat.shrink_factor);
+  w.real(options_.fat.speed_margin);
 
   w.u32(std::uint32_t(slots_.size()));
   for (std::uint32_t i = 0; i < slots_.size(); ++i) {
@@ -435,6 +436,7 @@ std::optional<Invalid> World::restore(std::span<const std::byte> bytes) {
     options.cell_size = r.real("options");
     options.fat.margin = r.real("options"), options.fat.displacement_factor = r.real("options");
     options.fat.shrink_factor = r.real("options");
+    options.fat.speed_margin = r.real("options");
 
     World w(options);
     w.id_ = id;

@@ -341,7 +341,7 @@ TEST(Snapshot, InconsistentContentUnderAGoodChecksumIsRefused) {
   const std::vector<std::byte> bytes = small_world().snapshot();
   constexpr std::size_t R = sizeof(Real);
   // Payload offsets of the small world (see the format in src/world/world_snapshot.cpp).
-  const std::size_t slots = kHeader + 4 + 1 + 4 * R;    // proxy slot count
+  const std::size_t slots = kHeader + 4 + 1 + 5 * R;    // proxy slot count (after 5 option reals)
   const std::size_t slot0 = slots + 4;                  // flags, generation, user data, filter
   const std::size_t shape0 = slot0 + 1 + 4 + 8 + 8;     // type, center, radius
   const std::size_t slot1 = shape0 + 1 + 3 * R;         // the destroyed box
@@ -393,7 +393,7 @@ TEST(Snapshot, AHugeSectorCountIsRefusedBeforeAnythingIsAllocated) {
   std::vector<std::byte> b = w.snapshot();
   constexpr std::size_t R = sizeof(Real);
   // No proxies, free or pending slots, pairs; one layer: alive, generation, user data, filter, kind.
-  const std::size_t count_at = kHeader + 4 + 1 + 4 * R + 4 + 4 + 4 + 4 + 4 + 1 + 4 + 8 + 8 + 1;
+  const std::size_t count_at = kHeader + 4 + 1 + 5 * R + 4 + 4 + 4 + 4 + 4 + 1 + 4 + 8 + 8 + 1;
   ASSERT_EQ(std::to_integer<int>(b[count_at]), 1);  // the room's one sector
   for (std::uint32_t count : {0x7fffffffu, 2u * 4u + 1025u}) {
     for (int i = 0; i < 4; ++i) b[count_at + std::size_t(i)] = std::byte((count >> (8 * i)) & 0xff);
