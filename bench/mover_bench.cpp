@@ -8,6 +8,8 @@
 ///    and the other agents where they are (one by one in index order), with the one mover: exact
 ///    sweep (no tunnelling), stop a skin short, slide, up to 8 contacts; the proxies updated in
 ///    the broad phase.
+///  - ".../collide2d_crowd_grid": the same with the world's uniform-grid broad phase (cells of
+///    4 agent diameters) instead of the default tree.
 ///  - ".../collide2d_crowd_2threads": the same on 2 threads (thread_runner(2)); real time.
 ///  - ".../collide2d_move": World::move called per agent (the same work, one call each).
 ///  - ".../collide2d_walls_only": TileMap::move_circle (tile scene) or SectorMap::move_circle
@@ -51,7 +53,7 @@ void finish(benchmark::State& state, std::size_t agents, const mover::Check& c, 
 struct SceneWorld {
   collide2d::World world;
   std::vector<collide2d::ProxyHandle> bodies;
-  explicit SceneWorld(const Scene& s) {
+  explicit SceneWorld(const Scene& s, const collide2d::WorldOptions& options = {}) : world(options) {
     if (s.tiles) world.add_layer({*s.tiles, 0, collide2d::Filter{kWalls}});
     else world.add_layer({*s.sectors, 0, collide2d::Filter{kWalls}});
     for (const collide2d::Shape& p : s.props) world.create({p, 0, collide2d::Filter{kProps}, true});
@@ -69,11 +71,23 @@ const Scene* get_scene(benchmark::State& state, const std::string& name, int n) 
   return s;
 }
 
+/// The world's options: the default broad phase (tree), or the uniform grid with cells of 4
+/// agent diameters (docs/world.md: "about 2-4 times a typical proxy size").
+collide2d::WorldOptions world_options(const Scene& s, bool grid) {
+  collide2d::WorldOptions o;
+  if (grid) {
+    o.broadphase = collide2d::BroadphaseKind::grid;
+    o.cell_size = 8 * s.agents.front().radius;
+  }
+  return o;
+}
+
 /// World::move_crowd (threads 0: serial) or World::move per agent.
-void world_rows(benchmark::State& state, const std::string& name, int n, bool crowd, unsigned threads) {
+void world_rows(benchmark::State& state, const std::string& name, int n, bool crowd, unsigned threads,
+                bool grid = false) {
   const Scene* s = get_scene(state, name, n);
   if (!s) return;
-  SceneWorld w(*s);
+  SceneWorld w(*s, world_options(*s, grid));
   std::vector<Agent> agents = s->agents;
   std::vector<Vec2> steps(agents.size());
   std::vector<collide2d::WorldMove> out;
@@ -156,6 +170,9 @@ void register_mover_benchmarks() {
     const std::string prefix = "mover/" + scene + "/" + std::to_string(n) + "/";
     benchmark::RegisterBenchmark((prefix + "collide2d_crowd").c_str(),
                                  [=](benchmark::State& st) { world_rows(st, scene, n, true, 0); })
+        ->Unit(benchmark::kMicrosecond);
+    benchmark::RegisterBenchmark((prefix + "collide2d_crowd_grid").c_str(),
+                                 [=](benchmark::State& st) { world_rows(st, scene, n, true, 0, true); })
         ->Unit(benchmark::kMicrosecond);
     benchmark::RegisterBenchmark((prefix + "collide2d_crowd_2threads").c_str(),
                                  [=](benchmark::State& st) { world_rows(st, scene, n, true, 2); })
