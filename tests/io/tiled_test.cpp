@@ -9,6 +9,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <random>
 #include <sstream>
 #include <string>
@@ -351,6 +352,46 @@ TEST(TiledLoader, BadFilesNameFileAndElement) {
   jw.replace(jw.find("\"width\":5"), 9, "\"width\":\"5\"");
   expect_error(write("maps/jw.tmj", jw), {"map", "width"});
   expect_error((work_dir() / "maps/none.tmx").string(), {"cannot open"});
+}
+
+// Fuzz finding (tiled_tmx, float build): a polyline point of 8.9e44 is a finite double but no
+// float; the map loaded with an infinite segment. Numbers that overflow this build's Real, by
+// themselves or once rotated, are refused naming the object, in TMX and JSON alike.
+TEST(TiledLoader, NumbersBeyondTheBuildsRangeAreRefusedNamingTheObject) {
+  write("tilesets/col.tsx", kTsx);
+  std::mt19937 rng(5);
+  const Made m = make_gids(rng, 5, 4);
+  const std::string good = tmx(m, "csv", "");
+  const std::string big = std::numeric_limits<Real>::max() == std::numeric_limits<float>::max() ? "8.9e44" : "1e309";
+  const double top = double(std::numeric_limits<Real>::max());
+  std::ostringstream near_max;  // each number fits, the rotated point does not
+  near_max.precision(17);
+  near_max << top * 0.9 << "," << -top * 0.9;
+  auto with_object = [&](const std::string& object) {
+    std::string s = good;
+    s.replace(s.find("  <object id=\"6\""), 0, object + "\n");
+    return s;
+  };
+  if (big != "1e309") {  // a double parses 1e309 as infinity, refused already as not finite
+    expect_error(write("maps/bigpoint.tmx", with_object("  <object id=\"7\" x=\"20\" y=\"20\"><polyline points=\"0,0 " + big + ",5 10,0\"/></object>")),
+                 {"object 7 in layer 'Objects'", "range"});
+    expect_error(write("maps/bigx.tmx", with_object("  <object id=\"8\" x=\"" + big + "\" y=\"0\" width=\"4\" height=\"4\"/>")),
+                 {"object 8 in layer 'Objects'", "range"});
+    std::string j = tmj(m, false);
+    j.replace(j.rfind("{\"id\":3,"), 0, "{\"id\":9,\"x\":1,\"y\":2,\"polyline\":[{\"x\":0,\"y\":0},{\"x\":" + big + ",\"y\":1}]},");
+    expect_error(write("maps/bigpoint.tmj", j), {"object 9", "range"});
+  }
+  expect_error(write("maps/rotated.tmx", with_object("  <object id=\"10\" x=\"0\" y=\"0\" rotation=\"45\"><polyline points=\"0,0 " + near_max.str() + "\"/></object>")),
+               {"object 10 in layer 'Objects'", "range"});
+  // the same objects at ordinary sizes load, with every shape valid
+  const TiledMap ok = load_tiled(write("maps/fine.tmx", with_object("  <object id=\"7\" x=\"20\" y=\"20\"><polyline points=\"0,0 8.9e3,5 10,0\"/></object>")));
+  std::size_t shapes = 0;
+  for (const TiledObject& o : ok.objects)
+    for (const Shape& sh : o.shapes) {
+      EXPECT_FALSE(validate(sh)) << o.id;
+      ++shapes;
+    }
+  EXPECT_GE(shapes, 8u);
 }
 
 // Truncations and random byte flips of a real map and of a JSON map: a LoadError or a map,
