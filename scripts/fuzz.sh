@@ -40,7 +40,7 @@ fi
 build=$root/build/fuzz
 cmake --preset fuzz >/dev/null
 build_targets=("${targets[@]/#/fuzz_}")
-((golden)) && build_targets+=(test_world)
+((golden)) && build_targets+=(test_golden)
 cmake --build "$build" --parallel 2 --target "${build_targets[@]}"
 
 # Seeds from real data, made once per build directory.
@@ -91,7 +91,7 @@ if ((golden)); then
   # The same scenario, thread counts and pinned hash as g++'s release and asan builds.
   echo "=== fuzz.sh: golden hash (clang 14, ASan+UBSan)"
   log=$build/golden.log
-  if "$build/tests/test_world" --gtest_filter='GoldenHash.*' >"$log" 2>&1; then
+  if "$build/tests/test_golden" --gtest_filter='GoldenHash.*' >"$log" 2>&1; then
     summary+=("golden: ok, the pinned hash with clang 14 + ASan/UBSan")
   else
     status=1
