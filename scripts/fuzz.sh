@@ -12,7 +12,9 @@
 # plus the small hand-written seeds in fuzz/seeds/<target>.
 # Findings (crash, leak, timeout, out of memory) go to build/fuzz/findings/<target>/; the script
 # exits non-zero when any target has one. Environment: FUZZ_RUNS (stop after that many
-# executions instead of SECONDS).
+# executions instead of SECONDS), FUZZ_FLAGS (more libFuzzer flags, e.g. "-entropic=0": the
+# long campaign's world and shapes targets run 2-4x more executions without the entropic
+# schedule, whose bookkeeping took half their time; docs/reliability.md).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root=$PWD
@@ -70,6 +72,7 @@ for t in "${targets[@]}"; do
   [[ -d $root/fuzz/seeds/$t ]] && dirs+=("$root/fuzz/seeds/$t")
   limit=(-max_total_time="$seconds")
   [[ -n ${FUZZ_RUNS:-} ]] && limit=(-runs="$FUZZ_RUNS")
+  read -ra extra <<<"${FUZZ_FLAGS:-}"
   case $t in  # longest input: a few queries, a shape list, an operation stream, a map file
     shapes) max_len=1024 ;; world) max_len=4096 ;; protocol | island) max_len=16384 ;; *) max_len=262144 ;;
   esac
@@ -77,7 +80,7 @@ for t in "${targets[@]}"; do
   echo "=== fuzz.sh: $t (${FUZZ_RUNS:+$FUZZ_RUNS runs}${FUZZ_RUNS:-$seconds s})"
   # New inputs go to the first directory (the kept corpus); the seeds are read only.
   if ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-     "$build/fuzz/fuzz_$t" "${limit[@]}" -timeout=20 -rss_limit_mb=2048 -max_len=$max_len -print_final_stats=1 \
+     "$build/fuzz/fuzz_$t" "${limit[@]}" ${extra[@]+"${extra[@]}"} -timeout=20 -rss_limit_mb=2048 -max_len=$max_len -print_final_stats=1 \
        -artifact_prefix="$findings/" "${dirs[@]}" >"$log" 2>&1; then
     execs=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{s += $2} END {print s + 0}')
     summary+=("$t: ok, $execs executions")
