@@ -12,7 +12,7 @@
 ///    4 agent diameters) instead of the default tree.
 ///  - ".../collide2d_crowd_2threads": the same on 2 threads (thread_runner(2)); real time.
 ///  - ".../collide2d_move": World::move called per agent (the same work, one call each).
-///  - ".../collide2d_walls_only": TileMap::move_circle (tile scene) or SectorMap::move_circle
+///  - ".../collide2d_walls_only": TileMap::move_circle (tile scene) or RoomMap::move_circle
 ///    (Doom scenes): the map alone, no props, no agents: the same agents, the same wander.
 /// Counters: agents; in_wall / in_prop / agent_pairs: agent-steps that ended deeper than the
 /// scene's tolerance in a wall or a prop, and pairs of agents overlapping deeper than it, summed
@@ -55,7 +55,7 @@ struct SceneWorld {
   std::vector<collide2d::ProxyHandle> bodies;
   explicit SceneWorld(const Scene& s, const collide2d::WorldOptions& options = {}) : world(options) {
     if (s.tiles) world.add_layer({*s.tiles, 0, collide2d::Filter{kWalls}});
-    else world.add_layer({*s.sectors, 0, collide2d::Filter{kWalls}});
+    else world.add_layer({*s.rooms, 0, collide2d::Filter{kWalls}});
     for (const collide2d::Shape& p : s.props) world.create({p, 0, collide2d::Filter{kProps}, true});
     for (std::size_t i = 0; i < s.agents.size(); ++i) {
       const Agent& a = s.agents[i];
@@ -122,7 +122,7 @@ void world_rows(benchmark::State& state, const std::string& name, int n, bool cr
   finish(state, agents.size(), check, contacts);
 }
 
-/// The map alone: TileMap::move_circle or SectorMap::move_circle.
+/// The map alone: TileMap::move_circle or RoomMap::move_circle.
 void walls_only(benchmark::State& state, const std::string& name, int n) {
   const Scene* s = get_scene(state, name, n);
   if (!s) return;
@@ -140,7 +140,7 @@ void walls_only(benchmark::State& state, const std::string& name, int n) {
       }
     } else {
       for (Agent& a : agents) {
-        const collide2d::CircleMove m = s->sectors->move_circle(a.pos, a.radius, a.vel);
+        const collide2d::CircleMove m = s->rooms->move_circle(a.pos, a.radius, a.vel);
         a.vel = m.position - a.pos;  // no slid velocity in its result: the translation
         a.pos = m.position;
         contacts += m.contacts;

@@ -133,13 +133,13 @@ std::unique_ptr<Scene> make_doom(const std::string& name, int n, std::string* wh
   const collide2d::wad::WadMap wad = collide2d::wad::load_wad_map(file, name);
   auto s = std::make_unique<Scene>();
   s->name = name;
-  s->sectors = wad.sector_map();
+  s->rooms = wad.room_map();
   s->min_speed = Real(1.5);
   s->max_speed = Real(8);
   s->box2d_scale = Real(1) / 32;
   s->tolerance = Real(0.32);  // 0.01 m at Box2D's scale
-  place_agents(*s, n, 7 + std::uint64_t(n), s->sectors->bounds().min, s->sectors->bounds().max, Real(16), false,
-               [](const Scene& sc, Vec2 p, Real r) { return sc.sectors->fits(p, r); });
+  place_agents(*s, n, 7 + std::uint64_t(n), s->rooms->bounds().min, s->rooms->bounds().max, Real(16), false,
+               [](const Scene& sc, Vec2 p, Real r) { return sc.rooms->fits(p, r); });
   if (int(s->agents.size()) != n) {
     if (why) *why = name + ": room for " + std::to_string(s->agents.size()) + " agents only";
     return nullptr;
@@ -176,7 +176,7 @@ void check(const Scene& s, const std::vector<Agent>& agents, Check& out) {
   for (const Agent& a : agents) {
     if (s.tiles) {
       if (!s.tiles->is_free(Shape(Circle{a.pos, a.radius - tol}))) ++out.in_wall;
-    } else if (s.sectors->sector_at(a.pos) < 0 || s.sectors->wall_distance(a.pos) < a.radius - tol) {
+    } else if (s.rooms->room_at(a.pos) < 0 || s.rooms->wall_distance(a.pos) < a.radius - tol) {
       ++out.in_wall;
     }
   }

@@ -24,7 +24,7 @@
 #include <string>
 #include <vector>
 
-#include "collide2d/sector_map.hpp"
+#include "collide2d/room_map.hpp"
 #include "collide2d/shapes.hpp"
 #include "collide2d/tilemap.hpp"
 
@@ -38,11 +38,11 @@ struct Agent {
   Real radius = 0;
 };
 
-/// One scene: static geometry (tiles or sectors), props, agents at their start.
+/// One scene: static geometry (tiles or rooms), props, agents at their start.
 struct Scene {
   std::string name;                         ///< "099-8", "E1M1", "MAP12"
   std::optional<collide2d::TileMap> tiles;  ///< the tile scene's map (tile units)
-  std::optional<collide2d::SectorMap> sectors;  ///< a Doom scene's map (Doom units)
+  std::optional<collide2d::RoomMap> rooms;  ///< a Doom scene's map (Doom units)
   std::vector<collide2d::Shape> props;      ///< static props (circles and boxes)
   std::vector<Agent> agents;                ///< the crowd at its start
   Real min_speed = 0, max_speed = 0;        ///< per step

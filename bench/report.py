@@ -226,7 +226,7 @@ MOVER_ROWS = [("collide2d_crowd", "box2d3_mover", "`World::move_crowd`, 1 thread
               ("collide2d_crowd_grid", "box2d3_mover", "`World::move_crowd`, 1 thread, grid broad phase"),
               ("collide2d_crowd_2threads", "box2d3_mover", "`World::move_crowd`, 2 threads (wall-clock)"),
               ("collide2d_move", "box2d3_mover", "`World::move` per agent: map + props + agents"),
-              ("collide2d_walls_only", "box2d3_walls_only", "map alone: `TileMap` / `SectorMap::move_circle`")]
+              ("collide2d_walls_only", "box2d3_walls_only", "map alone: `TileMap` / `RoomMap::move_circle`")]
 
 
 def mover_tables(results):

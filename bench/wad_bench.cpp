@@ -1,7 +1,7 @@
 // collide2d - 2D collision detection for games. MIT License.
-/// @file wad_bench.cpp  Doom maps (Freedoom): point location through SectorMap's grid index
+/// @file wad_bench.cpp  Doom maps (Freedoom): point location through RoomMap's grid index
 /// beside the map's own BSP walk (R_PointInSubsector) and a scan of every line (crossing
-/// parity), on the same random points inside sectors; nearest blocking wall through the index
+/// parity), on the same random points inside rooms; nearest blocking wall through the index
 /// beside a scan of every wall; one move_circle step. Registered by a static initializer;
 /// skipped (not registered) when Freedoom is absent.
 
@@ -20,15 +20,15 @@
 namespace {
 
 using collide2d::Real;
-using collide2d::SectorMap;
+using collide2d::RoomMap;
 using collide2d::Vec2;
 
 constexpr int kPoints = 4096;
 
 struct Fixture {
   collide2d::wad::WadMap map;
-  SectorMap sectors;
-  std::vector<Vec2> points;  // inside sectors
+  RoomMap rooms;
+  std::vector<Vec2> points;  // inside rooms
   std::vector<Vec2> moves;   // displacements of up to 40 units
 };
 
@@ -38,13 +38,13 @@ const Fixture& fixture(const std::string& file, const std::string& name) {
     if (f->map.name == name && f->map.file == file) return *f;
   auto f = std::make_unique<Fixture>();
   f->map = collide2d::wad::load_wad_map(file, name);
-  f->sectors = f->map.sector_map();
+  f->rooms = f->map.room_map();
   std::mt19937 rng(1234);
-  const Vec2 lo = f->sectors.bounds().min, hi = f->sectors.bounds().max;
+  const Vec2 lo = f->rooms.bounds().min, hi = f->rooms.bounds().max;
   std::uniform_real_distribution<double> ux(lo.x, hi.x), uy(lo.y, hi.y), ua(0, 6.283185307179586), ul(0, 40);
   while (int(f->points.size()) < kPoints) {
     const Vec2 p(Real(ux(rng)), Real(uy(rng)));
-    if (f->sectors.fits(p, 16)) f->points.push_back(p);
+    if (f->rooms.fits(p, 16)) f->points.push_back(p);
   }
   for (int k = 0; k < kPoints; ++k) {
     const double a = ua(rng), l = ul(rng);
@@ -55,7 +55,7 @@ const Fixture& fixture(const std::string& file, const std::string& name) {
 }
 
 // The naive point location: crossing parity over every line of the map.
-int scan_locate(const SectorMap& m, Vec2 p) {
+int scan_locate(const RoomMap& m, Vec2 p) {
   int odd[64], n = 0;
   for (int i = 0; i < m.line_count(); ++i) {
     const collide2d::MapLine& l = m.line(i);
@@ -75,7 +75,7 @@ int scan_locate(const SectorMap& m, Vec2 p) {
   return n ? odd[0] : -1;
 }
 
-double scan_wall(const SectorMap& m, Vec2 p) {
+double scan_wall(const RoomMap& m, Vec2 p) {
   double best = 1e300;
   for (int i : m.walls()) {
     const collide2d::MapLine& l = m.line(i);
@@ -101,18 +101,18 @@ void register_map(const char* wad, const char* name) {
         k = (k + 1) & (kPoints - 1);
       }
       st.SetItemsProcessed(st.iterations());
-      st.counters["lines"] = f.sectors.line_count();
+      st.counters["lines"] = f.rooms.line_count();
     });
   };
-  reg("locate_index", [](const Fixture& f, std::size_t k) { benchmark::DoNotOptimize(f.sectors.sector_at(f.points[k])); });
+  reg("locate_index", [](const Fixture& f, std::size_t k) { benchmark::DoNotOptimize(f.rooms.room_at(f.points[k])); });
   reg("locate_bsp", [](const Fixture& f, std::size_t k) {
     benchmark::DoNotOptimize(f.map.bsp_sector(double(f.points[k].x), double(f.points[k].y)));
   });
-  reg("locate_scan", [](const Fixture& f, std::size_t k) { benchmark::DoNotOptimize(scan_locate(f.sectors, f.points[k])); });
-  reg("wall_index", [](const Fixture& f, std::size_t k) { benchmark::DoNotOptimize(f.sectors.nearest_wall(f.points[k])); });
-  reg("wall_scan", [](const Fixture& f, std::size_t k) { benchmark::DoNotOptimize(scan_wall(f.sectors, f.points[k])); });
+  reg("locate_scan", [](const Fixture& f, std::size_t k) { benchmark::DoNotOptimize(scan_locate(f.rooms, f.points[k])); });
+  reg("wall_index", [](const Fixture& f, std::size_t k) { benchmark::DoNotOptimize(f.rooms.nearest_wall(f.points[k])); });
+  reg("wall_scan", [](const Fixture& f, std::size_t k) { benchmark::DoNotOptimize(scan_wall(f.rooms, f.points[k])); });
   reg("move_circle", [](const Fixture& f, std::size_t k) {
-    benchmark::DoNotOptimize(f.sectors.move_circle(f.points[k], 16, f.moves[k]));
+    benchmark::DoNotOptimize(f.rooms.move_circle(f.points[k], 16, f.moves[k]));
   });
 }
 

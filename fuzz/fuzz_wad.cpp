@@ -1,6 +1,6 @@
 // collide2d - 2D collision detection for games. MIT License.
 /// @file fuzz_wad.cpp  Target `wad`: WadFile::from_bytes on arbitrary bytes, every map loaded,
-/// converted to a SectorMap and queried (point location, the BSP walk, wall distance, a move).
+/// converted to a RoomMap and queried (point location, the BSP walk, wall distance, a move).
 /// A refusal must be a LoadError naming the file.
 
 #include <vector>
@@ -15,9 +15,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const std::string& name : f.map_names()) {
       try {
         const wad::WadMap m = wad::load_map(f, name);
-        const SectorMap sm = m.sector_map();
+        const RoomMap sm = m.room_map();
         const Vec2 mid = sm.bounds().center();
-        (void)sm.sector_at(mid);
+        (void)sm.room_at(mid);
         (void)m.bsp_sector(double(mid.x), double(mid.y));
         (void)sm.wall_distance(mid);
         const CircleMove mv = sm.move_circle(mid, Real(16), Vec2(Real(100), Real(37)));

@@ -1,7 +1,7 @@
 // collide2d - 2D collision detection for games. MIT License.
 /// @file world_body.cpp  World target, one scalar: a byte stream of operations on a World
 /// (create, destroy, set_shape, move_by, set_filter, update, every query, batches on 2
-/// threads; static layers: add a tile map, sector map or disc union made from the bytes,
+/// threads; static layers: add a tile map, room map or disc union made from the bytes,
 /// remove, set_tile, set_layer_filter; the world queries over layers and proxies: overlap with
 /// and without reach, ray_closest, ray_all, cast, nearest_hits, contacts), on a small TileMap
 /// made from the first bytes (move_circle, move, sweep, contacts, push_out,
@@ -47,11 +47,11 @@ std::optional<LayerGeometry> read_geometry(Reader& in) {
       if (auto m = TileMap::from_grid(4, 4, grid, tile, origin, (in.u8() & 1) != 0)) return LayerGeometry(*m);
       return std::nullopt;
     }
-    case 1: {  // a room: up to 6 vertices, lines between them with any sectors
-      SectorMapDesc d;
+    case 1: {  // a room: up to 6 vertices, lines between them with any rooms
+      RoomMapDesc d;
       const int n = 3 + in.u8() % 4;
       for (int k = 0; k < n; ++k) d.vertices.push_back(in.vec2());
-      d.sector_count = in.u8() % 3;
+      d.room_count = in.u8() % 3;
       for (int k = 0; k < n; ++k) {
         MapLine l;
         l.v1 = k;
@@ -61,7 +61,7 @@ std::optional<LayerGeometry> read_geometry(Reader& in) {
         l.impassable = in.u8() & 1;
         d.lines.push_back(l);
       }
-      if (auto m = SectorMap::make(std::move(d))) return LayerGeometry(std::move(*m));
+      if (auto m = RoomMap::make(std::move(d))) return LayerGeometry(std::move(*m));
       return std::nullopt;
     }
     default: {  // up to 4 discs

@@ -322,21 +322,21 @@ class JsTileMap {
   TileMap map_;
 };
 
-/// A SectorMap (Doom) from flat arrays: vertices [x, y, ...], lines [v1, v2, front, back,
-/// impassable, ...], and the sector count.
-class JsSectorMap {
+/// A RoomMap (Doom) from flat arrays: vertices [x, y, ...], lines [v1, v2, front, back,
+/// impassable, ...], and the room count.
+class JsRoomMap {
  public:
-  std::string build(val vertices, val lines, int sectors) {
+  std::string build(val vertices, val lines, int rooms) {
     const std::vector<double> v = emscripten::vecFromJSArray<double>(vertices);
     const std::vector<int> l = emscripten::vecFromJSArray<int>(lines);
-    SectorMapDesc d;
+    RoomMapDesc d;
     for (std::size_t k = 0; k + 1 < v.size(); k += 2) d.vertices.push_back({Real(v[k]), Real(v[k + 1])});
     for (std::size_t k = 0; k + 4 < l.size(); k += 5) d.lines.push_back({l[k], l[k + 1], l[k + 2], l[k + 3], l[k + 4] != 0});
-    d.sector_count = sectors;
+    d.room_count = rooms;
     Invalid why;
-    auto m = SectorMap::make(std::move(d), &why);
+    auto m = RoomMap::make(std::move(d), &why);
     if (!m) return why.text();
-    map_ = std::make_unique<SectorMap>(std::move(*m));
+    map_ = std::make_unique<RoomMap>(std::move(*m));
     return "";
   }
   val move_circle(double x, double y, double r, double dx, double dy) const {
@@ -346,7 +346,7 @@ class JsSectorMap {
     o.set("blocked", m.blocked);
     return o;
   }
-  int sector_at(double x, double y) const { return map_->sector_at({Real(x), Real(y)}); }
+  int room_at(double x, double y) const { return map_->room_at({Real(x), Real(y)}); }
   double wall_distance(double x, double y) const { return double(map_->wall_distance({Real(x), Real(y)})); }
   bool fits(double x, double y, double r) const { return map_->fits({Real(x), Real(y)}, Real(r)); }
   val bounds() const {
@@ -357,11 +357,11 @@ class JsSectorMap {
   }
   void draw(DebugDraw& dd, val shade) const {
     const std::vector<float> s = emscripten::vecFromJSArray<float>(shade);
-    draw_sector_map(dd, *map_, s);
+    draw_room_map(dd, *map_, s);
   }
 
  private:
-  std::unique_ptr<SectorMap> map_ = std::make_unique<SectorMap>(SectorMapDesc{});
+  std::unique_ptr<RoomMap> map_ = std::make_unique<RoomMap>(RoomMapDesc{});
 };
 
 /// A DiscUnion (island) from [x, y, r, ...].
@@ -414,8 +414,8 @@ EMSCRIPTEN_BINDINGS(collide2d) {
   constant("DRAW_AABBS", std::uint32_t(kDrawAabbs));
   constant("DRAW_TILE_CELLS", std::uint32_t(kDrawTileCells));
   constant("DRAW_TILE_CHAINS", std::uint32_t(kDrawTileChains));
-  constant("DRAW_SECTORS", std::uint32_t(kDrawSectors));
-  constant("DRAW_SECTOR_LINES", std::uint32_t(kDrawSectorLines));
+  constant("DRAW_ROOMS", std::uint32_t(kDrawRooms));
+  constant("DRAW_ROOM_LINES", std::uint32_t(kDrawRoomLines));
   constant("DRAW_WALLS", std::uint32_t(kDrawWalls));
   constant("DRAW_DISCS", std::uint32_t(kDrawDiscs));
   constant("DRAW_COAST", std::uint32_t(kDrawCoast));
@@ -454,15 +454,15 @@ EMSCRIPTEN_BINDINGS(collide2d) {
       .function("chains", &JsTileMap::chains)
       .function("edges", &JsTileMap::edges)
       .function("draw", &JsTileMap::draw);
-  class_<JsSectorMap>("SectorMap")
+  class_<JsRoomMap>("RoomMap")
       .constructor<>()
-      .function("build", &JsSectorMap::build)
-      .function("moveCircle", &JsSectorMap::move_circle)
-      .function("sectorAt", &JsSectorMap::sector_at)
-      .function("wallDistance", &JsSectorMap::wall_distance)
-      .function("fits", &JsSectorMap::fits)
-      .function("bounds", &JsSectorMap::bounds)
-      .function("draw", &JsSectorMap::draw);
+      .function("build", &JsRoomMap::build)
+      .function("moveCircle", &JsRoomMap::move_circle)
+      .function("roomAt", &JsRoomMap::room_at)
+      .function("wallDistance", &JsRoomMap::wall_distance)
+      .function("fits", &JsRoomMap::fits)
+      .function("bounds", &JsRoomMap::bounds)
+      .function("draw", &JsRoomMap::draw);
   class_<JsIsland>("Island")
       .constructor<>()
       .function("build", &JsIsland::build)

@@ -339,9 +339,9 @@
   };
 
   scenes.doom = {
-    help: "Doom: Freedoom's E1M1 (sectors shaded by floor height, blocking walls bold). Click to walk the player (green) with SectorMap::move_circle; it keeps its radius from every wall.",
+    help: "Doom: Freedoom's E1M1 (rooms shaded by floor height, blocking walls bold). Click to walk the player (green) with RoomMap::move_circle; it keeps its radius from every wall.",
     init() {
-      this.map = new M.SectorMap();
+      this.map = new M.RoomMap();
       this.players = [];
       this.stats = { players: 0, escapes: 0, tooClose: 0, frames: 0, clicks: 0 };
       document.getElementById("controls").innerHTML = "";
@@ -353,7 +353,7 @@
       const lo = Math.min(...doomData.floors), hi = Math.max(lo + 1, ...doomData.floors);
       const shade = doomData.floors.map((f) => (f - lo) / (hi - lo));
       this.layer = bake(() => {
-        withFlags(M.DRAW_SECTORS | M.DRAW_SECTOR_LINES, () => { lineWidth = 0.6; this.map.draw(dd, shade); });
+        withFlags(M.DRAW_ROOMS | M.DRAW_ROOM_LINES, () => { lineWidth = 0.6; this.map.draw(dd, shade); });
         withFlags(M.DRAW_WALLS, () => { lineWidth = 2; this.map.draw(dd, shade); });
         lineWidth = 1.5;
       });
@@ -361,7 +361,7 @@
       this.players.push({ x: sx, y: sy, r: 16, target: null });
       while (this.players.length < 12) {
         const x = b.min.x + r() * (b.max.x - b.min.x), y = b.min.y + r() * (b.max.y - b.min.y);
-        if (this.map.sectorAt(x, y) >= 0 && this.map.fits(x, y, 16)) this.players.push({ x, y, r: 16, target: null, rnd: r, vx: 0, vy: 0 });
+        if (this.map.roomAt(x, y) >= 0 && this.map.fits(x, y, 16)) this.players.push({ x, y, r: 16, target: null, rnd: r, vx: 0, vy: 0 });
       }
       this.player = this.players[0];
       this.stats.players = this.players.length;
@@ -381,7 +381,7 @@
         }
         const m = this.map.moveCircle(p.x, p.y, p.r, dx, dy);
         p.x = m.x; p.y = m.y;
-        if (this.map.sectorAt(p.x, p.y) < 0) this.stats.escapes++;
+        if (this.map.roomAt(p.x, p.y) < 0) this.stats.escapes++;
         if (this.map.wallDistance(p.x, p.y) < p.r - 0.01) this.stats.tooClose++;  // float: 0.01 units
       }
       this.stats.frames++;

@@ -92,9 +92,9 @@ struct V3World {
         b2CreateChain(statics, &cd);
       }
     } else {
-      for (int line : s.sectors->walls()) {
-        const collide2d::MapLine& l = s.sectors->line(line);
-        const b2Segment seg{to_b3(s.sectors->vertex(l.v1) * s.box2d_scale), to_b3(s.sectors->vertex(l.v2) * s.box2d_scale)};
+      for (int line : s.rooms->walls()) {
+        const collide2d::MapLine& l = s.rooms->line(line);
+        const b2Segment seg{to_b3(s.rooms->vertex(l.v1) * s.box2d_scale), to_b3(s.rooms->vertex(l.v2) * s.box2d_scale)};
         b2ShapeDef def = b2DefaultShapeDef();
         def.filter.categoryBits = kWalls;
         b2CreateSegmentShape(statics, &def, &seg);

@@ -9,7 +9,7 @@
 #include "collide2d/motion.hpp"
 #include "collide2d/polygon_map.hpp"
 #include "collide2d/query.hpp"
-#include "collide2d/sector_map.hpp"
+#include "collide2d/room_map.hpp"
 #include "collide2d/shapes.hpp"
 #include "collide2d/sweep.hpp"
 #include "collide2d/tilemap.hpp"

@@ -21,7 +21,7 @@ namespace collide2d::inline COLLIDE2D_ABI {
 
 class Chain;
 class TileMap;
-class SectorMap;
+class RoomMap;
 class DiscUnion;
 class World;
 
@@ -48,15 +48,17 @@ enum DrawFlags : std::uint32_t {
   kDrawAabbs = 1u << 1,         ///< the proxies' bounding boxes
   kDrawTileCells = 1u << 2,     ///< a tile map's solid cells
   kDrawTileChains = 1u << 3,    ///< a tile map's merged boundary chains
-  kDrawSectors = 1u << 4,       ///< a sector map's sectors (filled)
-  kDrawSectorLines = 1u << 5,   ///< a sector map's passable (two-sided) lines
-  kDrawWalls = 1u << 6,         ///< blocking walls: sector map walls, obstacle edges
+  kDrawRooms = 1u << 4,         ///< a room map's rooms (filled)
+  kDrawRoomLines = 1u << 5,     ///< a room map's passable (two-sided) lines
+  kDrawWalls = 1u << 6,         ///< blocking walls: room map walls, obstacle edges
   kDrawDiscs = 1u << 7,         ///< a disc island's discs (the land)
   kDrawCoast = 1u << 8,         ///< coast arcs
   kDrawNormals = 1u << 9,       ///< outward normals of walls and coasts
   kDrawContacts = 1u << 10,     ///< contact points, normals and depths
   kDrawStaticLayers = 1u << 11, ///< a world's static layers
   kDrawAll = 0xffffffffu & ~(1u << 1) & ~(1u << 9),  ///< everything but AABBs and normals
+  kDrawSectors [[deprecated("use kDrawRooms")]] = kDrawRooms,              ///< one release
+  kDrawSectorLines [[deprecated("use kDrawRoomLines")]] = kDrawRoomLines,  ///< one release
 };
 
 /// The callbacks a renderer implements. Sizes in pixels (`point`'s size, line widths) are the
@@ -89,8 +91,8 @@ struct DrawPalette {
   Color aabb = Color::hex(0xbbbbbb);            ///< bounding boxes
   Color cell = Color::hex(0x8c8c8c);            ///< solid tile cells
   Color chain = Color::hex(0xa0182a);           ///< tile boundary chains
-  Color sector_low = Color::hex(0x7889b4);      ///< sector fill at the lowest floor
-  Color sector_high = Color::hex(0xe6d8a0);     ///< sector fill at the highest floor
+  Color room_low = Color::hex(0x7889b4);        ///< room fill at the lowest floor
+  Color room_high = Color::hex(0xe6d8a0);       ///< room fill at the highest floor
   Color line = Color::hex(0x7f7f7f);            ///< passable two-sided lines
   Color wall = Color::hex(0x000000);            ///< blocking walls and obstacle edges
   Color land = Color::hex(0xd9c89a);            ///< disc island land
@@ -117,11 +119,17 @@ void draw_manifold(DebugDraw& dd, const Manifold& m, const DrawPalette& palette 
 /// chains (kDrawTileChains, with normals when kDrawNormals).
 void draw_tile_map(DebugDraw& dd, const TileMap& map, const DrawPalette& palette = {});
 
-/// Draws a sector map: sectors filled (kDrawSectors: one even-odd polygon per sector, holes
-/// open) shaded by `shade` in [0, 1] per sector (may be empty: one shade), passable lines
-/// (kDrawSectorLines) and blocking walls (kDrawWalls).
-void draw_sector_map(DebugDraw& dd, const SectorMap& map, std::span<const float> shade = {},
-                     const DrawPalette& palette = {});
+/// Draws a room map: rooms filled (kDrawRooms: one even-odd polygon per room, holes
+/// open) shaded by `shade` in [0, 1] per room (may be empty: one shade), passable lines
+/// (kDrawRoomLines) and blocking walls (kDrawWalls).
+void draw_room_map(DebugDraw& dd, const RoomMap& map, std::span<const float> shade = {},
+                   const DrawPalette& palette = {});
+/// Deprecated (one release): `draw_room_map`.
+[[deprecated("use draw_room_map")]] inline void draw_sector_map(DebugDraw& dd, const RoomMap& map,
+                                                                std::span<const float> shade = {},
+                                                                const DrawPalette& palette = {}) {
+  draw_room_map(dd, map, shade, palette);
+}
 
 /// Draws a disc island: the land discs (kDrawDiscs) and the coast arcs (kDrawCoast, with
 /// outward normals at their middles when kDrawNormals).
@@ -131,7 +139,7 @@ void draw_disc_union(DebugDraw& dd, const DiscUnion& land, const DrawPalette& pa
 /// kDrawNormals.
 void draw_chain(DebugDraw& dd, const Chain& chain, const DrawPalette& palette = {});
 
-/// Draws a world: its static layers (kDrawStaticLayers: each tile map, sector map or disc
+/// Draws a world: its static layers (kDrawStaticLayers: each tile map, room map or disc
 /// union as the functions above draw it, under the same flags), then every proxy's shape
 /// (kDrawShapes) and bounding box (kDrawAabbs).
 void draw_world(DebugDraw& dd, const World& world, const DrawPalette& palette = {});

@@ -84,7 +84,7 @@ NearestPoint nearest_on_boundary(const PolygonWithHoles& poly, Vec2 p);
 struct Wall {
   Vec2 a{}, b{};
 };
-/// Nearest point on any of the walls (a linear scan; SectorMap has the indexed version).
+/// Nearest point on any of the walls (a linear scan; RoomMap has the indexed version).
 NearestPoint nearest_wall(std::span<const Wall> walls, Vec2 p);
 /// Signed distance from p to the polygon's boundary: negative inside, 0 on it, positive out.
 Real signed_distance(const PolygonWithHoles& poly, Vec2 p);

@@ -2,7 +2,7 @@
 #pragma once
 /// @file wad.hpp  Doom WAD files (library `collide2d_io`): the IWAD/PWAD directory, maps by
 /// name (E1M1, MAP01) with their VERTEXES, LINEDEFS, SIDEDEFS, SECTORS and the node builder's
-/// SEGS, SSECTORS and NODES, the conversion to a SectorMap, and the game's own point location
+/// SEGS, SSECTORS and NODES, the conversion to a RoomMap, and the game's own point location
 /// (a walk of the BSP nodes as R_PointInSubsector does it).
 ///
 /// Every malformed input (a truncated file or lump, a lump whose size is not a whole number of
@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "collide2d/io.hpp"
-#include "collide2d/sector_map.hpp"
+#include "collide2d/room_map.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI::wad {
 
@@ -102,12 +102,16 @@ struct WadMap {
   std::vector<Subsector> subsectors;
   std::vector<Node> nodes;
 
-  /// The sector map: vertices, and per linedef the sectors of its right (front) and left
+  /// The room map: vertices, and per linedef the rooms (sectors) of its right (front) and left
   /// (back) sidedefs; impassable = flag 1.
-  SectorMapDesc sector_desc() const;
-  /// The SectorMap built from `sector_desc()`. Throws LoadError naming the map and the field
+  RoomMapDesc room_desc() const;
+  /// The RoomMap built from `room_desc()`. Throws LoadError naming the map and the field
   /// when the map refuses it (a coordinate span only the double build can hold).
-  SectorMap sector_map() const;
+  RoomMap room_map() const;
+  /// Deprecated (one release): `room_desc()`.
+  [[deprecated("use room_desc")]] RoomMapDesc sector_desc() const { return room_desc(); }
+  /// Deprecated (one release): `room_map()`.
+  [[deprecated("use room_map")]] RoomMap sector_map() const { return room_map(); }
   /// The subsector a point falls in, by walking the nodes from the root as
   /// R_PointInSubsector does (R_PointOnSide: a point on a partition line goes to the back).
   int bsp_subsector(double x, double y) const;

@@ -1,7 +1,7 @@
 // collide2d - 2D collision detection for games. MIT License.
 #pragma once
 /// @file world.hpp  The collision world: proxies holding any shape, addressed by generational
-/// handles, with user data and category/mask filters; static layers (a tile map, a sector map's
+/// handles, with user data and category/mask filters; static layers (a tile map, a room map's
 /// blocking walls, a disc island whose sea blocks), each with its own index, a filter and user
 /// data, addressed by generational layer handles, and user chains; the world queries (`overlap`, `ray_closest`,
 /// `ray_all`, `cast`, `nearest_hits`, `contacts`) see layers and proxies together and say what
@@ -36,7 +36,7 @@
 #include "collide2d/disc_union.hpp"
 #include "collide2d/motion.hpp"
 #include "collide2d/query.hpp"
-#include "collide2d/sector_map.hpp"
+#include "collide2d/room_map.hpp"
 #include "collide2d/sweep.hpp"
 #include "collide2d/tilemap.hpp"
 
@@ -136,10 +136,10 @@ struct LayerHandle {
 };
 
 /// The geometry of a static layer: a tile map (its solid cells and the outside when
-/// `outside_solid`), a sector map (its blocking walls: one-sided and impassable lines), a disc
+/// `outside_solid`), a room map (its blocking walls: one-sided and impassable lines), a disc
 /// union (land: the sea, everything off the land, blocks), a chain (a user's polyline of one- or
 /// two-sided edges).
-using LayerGeometry = std::variant<TileMap, SectorMap, DiscUnion, Chain>;
+using LayerGeometry = std::variant<TileMap, RoomMap, DiscUnion, Chain>;
 
 /// What a layer is made of.
 struct LayerDef {
@@ -153,7 +153,7 @@ enum class HitKind : std::uint8_t {
   proxy,   ///< a proxy (`WorldHit::proxy`)
   cell,    ///< a tile map's solid cell: element = row * width + col
   edge,    ///< an edge: element indexes `TileMap::edges()` (tile map) or `Chain::edges()` (chain)
-  line,    ///< a sector map's blocking line: element indexes `SectorMap::line()`
+  line,    ///< a room map's blocking line: element indexes `RoomMap::line()`
   arc,     ///< a disc union's coast arc: element indexes `DiscUnion::arcs()`
   region,  ///< a layer's blocking area beyond its elements: outside a tile map, the open sea
 };
@@ -184,7 +184,7 @@ struct QueryOptions {
   std::span<const ProxyHandle> exclude;   ///< proxies left out (the mover's body, the swinger)
   /// `overlap` only: report only what the query shape's apex (a sector's or circle's centre)
   /// can reach with no wall in between (see docs/world.md, "Reach"); the walls are the
-  /// straight walls (tile edges, sector lines) of the layers whose category has a bit in
+  /// straight walls (tile edges, room map lines) of the layers whose category has a bit in
   /// `wall_mask`.
   bool reach = false;
   std::uint32_t wall_mask = 0xffffffffu;  ///< with `reach`: the layers whose walls block
@@ -350,7 +350,7 @@ class World {
   // ---- World queries: layers and proxies together ------------------------------------------
 
   /// Everything the shape overlaps (closed sets), sorted (`WorldHit` order): proxies, solid
-  /// tile cells (and the region outside a tile map), blocking sector lines, coast arcs (or the
+  /// tile cells (and the region outside a tile map), blocking room map lines, coast arcs (or the
   /// sea region) of a disc union the shape reaches past the coast. Disc-union layers answer
   /// points and circles only (other shapes are refused naming the layer: leave it out by mask).
   std::vector<WorldHit> overlap(const Shape& shape, const QueryOptions& options = {}, Invalid* why = nullptr) const;
@@ -368,11 +368,11 @@ class World {
   std::optional<WorldCastHit> cast(const Shape& shape, Vec2 translation, const QueryOptions& options = {},
                                    Invalid* why = nullptr) const;
   /// Up to `max_count` things within `radius` of `p`, nearest first (ties: `WorldHit` order): proxies,
-  /// and per layer its nearest wall point (tile map: the cell; sector map: the line; disc union:
+  /// and per layer its nearest wall point (tile map: the cell; room map: the line; disc union:
   /// the coast arc, at distance 0 when p is at sea).
   std::vector<WorldNearest> nearest_hits(Vec2 p, Real radius, std::size_t max_count,
                                          const QueryOptions& options = {}, Invalid* why = nullptr) const;
-  /// Contacts of a shape with everything it touches (`contact` with proxies and sector lines, the
+  /// Contacts of a shape with everything it touches (`contact` with proxies and room map lines, the
   /// tile map's edge contacts, the coast's arc contacts), sorted by `WorldHit`. Disc-union layers
   /// take circles only.
   std::vector<WorldContact> contacts(const Shape& shape, const QueryOptions& options = {},

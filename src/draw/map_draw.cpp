@@ -1,5 +1,5 @@
 // collide2d - 2D collision detection for games. MIT License.
-/// @file map_draw.cpp  Tile maps, sector maps, disc islands and worlds drawn through DebugDraw.
+/// @file map_draw.cpp  Tile maps, room maps, disc islands and worlds drawn through DebugDraw.
 
 #include <algorithm>
 #include <cmath>
@@ -10,7 +10,7 @@
 #include "collide2d/chain.hpp"
 #include "collide2d/debug_draw.hpp"
 #include "collide2d/disc_union.hpp"
-#include "collide2d/sector_map.hpp"
+#include "collide2d/room_map.hpp"
 #include "collide2d/tilemap.hpp"
 #include "collide2d/world.hpp"
 
@@ -53,28 +53,28 @@ void draw_tile_map(DebugDraw& dd, const TileMap& map, const DrawPalette& palette
   }
 }
 
-void draw_sector_map(DebugDraw& dd, const SectorMap& map, std::span<const float> shade,
+void draw_room_map(DebugDraw& dd, const RoomMap& map, std::span<const float> shade,
                      const DrawPalette& palette) {
-  if (dd.wants(kDrawSectors)) {
-    // One even-odd polygon per sector: its loops one after the other, each closed by repeating
+  if (dd.wants(kDrawRooms)) {
+    // One even-odd polygon per room: its loops one after the other, each closed by repeating
     // its first point, so holes stay open (the jumps between loops cancel out). Normal
-    // sectors first, self-referencing ones on top.
+    // rooms first, self-referencing ones on top.
     std::vector<Vec2> outline;
     for (int pass = 0; pass < 2; ++pass)
-      for (int s = 0; s < map.sector_count(); ++s) {
+      for (int s = 0; s < map.room_count(); ++s) {
         if (map.self_referencing(s) != (pass == 1)) continue;
         outline.clear();
-        for (const std::vector<Vec2>& loop : map.sector_loops(s)) {
+        for (const std::vector<Vec2>& loop : map.room_loops(s)) {
           if (loop.size() < 3) continue;
           outline.insert(outline.end(), loop.begin(), loop.end());
           outline.push_back(loop.front());
         }
         if (outline.empty()) continue;
         const float t = std::size_t(s) < shade.size() ? std::clamp(shade[std::size_t(s)], 0.0f, 1.0f) : 0.5f;
-        dd.polygon(outline, kNoColor, mix(palette.sector_low, palette.sector_high, t));
+        dd.polygon(outline, kNoColor, mix(palette.room_low, palette.room_high, t));
       }
   }
-  const bool lines = dd.wants(kDrawSectorLines), walls = dd.wants(kDrawWalls);
+  const bool lines = dd.wants(kDrawRoomLines), walls = dd.wants(kDrawWalls);
   for (int i = 0; i < map.line_count(); ++i) {
     const bool wall = map.blocking(i);
     if (wall ? !walls : !lines) continue;
@@ -114,7 +114,7 @@ void draw_world(DebugDraw& dd, const World& world, const DrawPalette& palette) {
             [&](const auto& m) {
               using T = std::decay_t<decltype(m)>;
               if constexpr (std::is_same_v<T, TileMap>) draw_tile_map(dd, m, palette);
-              else if constexpr (std::is_same_v<T, SectorMap>) draw_sector_map(dd, m, {}, palette);
+              else if constexpr (std::is_same_v<T, RoomMap>) draw_room_map(dd, m, {}, palette);
               else if constexpr (std::is_same_v<T, DiscUnion>) draw_disc_union(dd, m, palette);
               else {  // a chain: its edges as the mover sees them
                 std::vector<Obstacle> edges;

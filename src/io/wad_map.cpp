@@ -1,6 +1,6 @@
 // collide2d - 2D collision detection for games. MIT License.
 /// @file wad_map.cpp  Loading one map of a WAD (binary lumps decoded little-endian, every index
-/// checked), the SectorMap description, and the BSP walk (R_PointInSubsector).
+/// checked), the RoomMap description, and the BSP walk (R_PointInSubsector).
 
 #include <cstring>
 #include <map>
@@ -164,9 +164,9 @@ WadMap load_wad_map(const std::string& path, const std::string& name) {
   return load_map(WadFile::open(path), name);
 }
 
-SectorMapDesc WadMap::sector_desc() const {
-  SectorMapDesc d;
-  d.sector_count = int(sectors.size());
+RoomMapDesc WadMap::room_desc() const {
+  RoomMapDesc d;
+  d.room_count = int(sectors.size());
   for (const Vertex& v : vertices) d.vertices.push_back(Vec2(Real(v.x), Real(v.y)));
   for (const Linedef& l : linedefs) {
     MapLine ml;
@@ -179,9 +179,9 @@ SectorMapDesc WadMap::sector_desc() const {
   return d;
 }
 
-SectorMap WadMap::sector_map() const {
+RoomMap WadMap::room_map() const {
   Invalid why;
-  auto m = SectorMap::make(sector_desc(), &why);
+  auto m = RoomMap::make(room_desc(), &why);
   if (!m) throw LoadError(file, "map " + name + ": " + why.field, why.message);
   return std::move(*m);
 }

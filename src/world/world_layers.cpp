@@ -36,17 +36,17 @@ std::optional<Invalid> validate_layer(const LayerGeometry& g) {
       if (auto bad = validate(m.bounds())) return Invalid{"layer.tile_map.bounds." + bad->field, bad->message};
       return std::nullopt;
     }
-    std::optional<Invalid> operator()(const SectorMap& m) const {
+    std::optional<Invalid> operator()(const RoomMap& m) const {
       for (int i = 0; i < m.vertex_count(); ++i) {
         if (auto bad = validate(Point{m.vertex(i)})) {
-          return Invalid{"layer.sector_map.vertices[" + std::to_string(i) + "]", bad->message};
+          return Invalid{"layer.room_map.vertices[" + std::to_string(i) + "]", bad->message};
         }
       }
       for (int i = 0; i < m.line_count(); ++i) {
         const MapLine& l = m.line(i);
-        if (l.front >= m.sector_count() || l.back >= m.sector_count() || l.front < -1 || l.back < -1) {
-          return Invalid{"layer.sector_map.lines[" + std::to_string(i) + "]",
-                         "sector out of range (" + std::to_string(m.sector_count()) + " sectors)"};
+        if (l.front >= m.room_count() || l.back >= m.room_count() || l.front < -1 || l.back < -1) {
+          return Invalid{"layer.room_map.lines[" + std::to_string(i) + "]",
+                         "room out of range (" + std::to_string(m.room_count()) + " rooms)"};
         }
       }
       return std::nullopt;

@@ -21,7 +21,7 @@ struct World::MoveScratch {
 namespace {
 /// The element kind of what a layer's `gather` hands the mover.
 HitKind gathered_kind(const LayerGeometry& g) {
-  if (std::holds_alternative<SectorMap>(g)) return HitKind::line;
+  if (std::holds_alternative<RoomMap>(g)) return HitKind::line;
   if (std::holds_alternative<DiscUnion>(g)) return HitKind::arc;
   return HitKind::edge;  // tile map and chain edges
 }

@@ -2,7 +2,7 @@
 // The world queries over layers and proxies together: overlap (with the optional reach test
 // against walls), ray casts, shape casts, nearest and contacts. Proxies go through the broad
 // phase (world_queries.cpp); each layer answers from its own index: a tile map from its grid, a
-// sector map and a disc union from the trees over their blocking lines and coast arcs.
+// room map and a disc union from the trees over their blocking lines and coast arcs.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -83,18 +83,18 @@ void tile_overlaps(const TileMap& m, const Q& q, F&& f) {
   }
 }
 
-/// True for the layers made of straight walls that `for_walls` visits (sector maps, chains).
-bool has_walls(const LayerGeometry& g) { return std::holds_alternative<SectorMap>(g) || std::holds_alternative<Chain>(g); }
+/// True for the layers made of straight walls that `for_walls` visits (room maps, chains).
+bool has_walls(const LayerGeometry& g) { return std::holds_alternative<RoomMap>(g) || std::holds_alternative<Chain>(g); }
 
-/// The element kind of a straight wall: a sector map's line or a chain's edge.
-HitKind wall_kind(const LayerGeometry& g) { return std::holds_alternative<SectorMap>(g) ? HitKind::line : HitKind::edge; }
+/// The element kind of a straight wall: a room map's line or a chain's edge.
+HitKind wall_kind(const LayerGeometry& g) { return std::holds_alternative<RoomMap>(g) ? HitKind::line : HitKind::edge; }
 
-/// Calls f(segment, edge, element) for the straight walls of a sector map or chain near `box`,
+/// Calls f(segment, edge, element) for the straight walls of a room map or chain near `box`,
 /// found by the map's own index (its `gather`).
 template <class F>
 void for_walls(const LayerGeometry& g, const Aabb& box, F&& f) {
   std::vector<Obstacle> near;
-  if (const SectorMap* m = std::get_if<SectorMap>(&g)) m->gather(box, near);
+  if (const RoomMap* m = std::get_if<RoomMap>(&g)) m->gather(box, near);
   else if (const Chain* c = std::get_if<Chain>(&g)) c->gather(box, near);
   for (const Obstacle& o : near) f(Segment{o.edge.a, o.edge.b}, o.edge, o.element);
 }
@@ -234,7 +234,7 @@ void World::ray_layers(const Ray& ray, const QueryOptions& options, std::vector<
     } else if (const Chain* c = std::get_if<Chain>(&l.geometry)) {
       const ChainHit h = c->raycast(ray);  // one-sided edges only from their front
       if (h.hit) out.push_back(WorldRayHit{hit(HitKind::edge, std::uint32_t(h.edge)), RayHit{true, false, h.distance, h.point, h.normal}});
-    } else if (std::holds_alternative<SectorMap>(l.geometry)) {
+    } else if (std::holds_alternative<RoomMap>(l.geometry)) {
       std::optional<WorldRayHit> best;
       const Vec2 end = ray.origin + u * ray.max_distance;
       for_walls(l.geometry, Aabb{min(ray.origin, end), max(ray.origin, end)},
@@ -404,7 +404,7 @@ std::vector<WorldNearest> World::nearest_hits(Vec2 p, Real radius, std::size_t m
       auto [k, e] = w.distance > 0 ? tile_element_beyond(*m, w.point, (w.point - p) / w.distance)
                                    : tile_element(*m, m->cell_at(p));
       out.push_back(WorldNearest{hit(k, e), w.distance, w.point});
-    } else if (const SectorMap* s = std::get_if<SectorMap>(&l.geometry)) {
+    } else if (const RoomMap* s = std::get_if<RoomMap>(&l.geometry)) {
       NearestPoint w = s->nearest_wall(p);
       if (w.index >= 0 && w.distance <= radius) {
         out.push_back(WorldNearest{hit(HitKind::line, std::uint32_t(w.index)), w.distance, w.point});

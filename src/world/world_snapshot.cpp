@@ -15,7 +15,7 @@
 //            tracks are found again by the first update(), the broad phase being rebuilt);
 //            u32 layer slots, each: u8 alive, u32 generation, u64 user data, u32 category, u32
 //            mask, and when alive u8 kind and the geometry's inputs (tile map: width, height,
-//            tile size, origin, outside flag, one byte per cell; sector map: sector count,
+//            tile size, origin, outside flag, one byte per cell; room map: room count,
 //            vertices, lines; disc union: discs; chain: flags, points). Derived data (merged tile
 //            edges, indexes, coast arcs) is rebuilt by the same code that built it.
 // Reading checks every byte: truncation and trailing bytes, the checksum, then every count
@@ -254,7 +254,7 @@ Shape read_shape(Reader& r, const std::string& at) {
 
 // ---- Layers: the inputs their constructors take ---------------------------------------------
 
-enum : std::uint8_t { kTileMap = 0, kSectorMap = 1, kDiscUnion = 2, kChain = 3 };
+enum : std::uint8_t { kTileMap = 0, kRoomMap = 1, kDiscUnion = 2, kChain = 3 };
 
 void write_geometry(Writer& w, const LayerGeometry& g) {
   std::visit(
@@ -264,9 +264,9 @@ void write_geometry(Writer& w, const LayerGeometry& g) {
           w.u8(kTileMap);
           w.i32(m.width()), w.i32(m.height()), w.vec(m.tile_size()), w.vec(m.origin()), w.u8(m.outside_solid());
           for (std::uint8_t c : m.cells()) w.u8(c);
-        } else if constexpr (std::is_same_v<T, SectorMap>) {
-          w.u8(kSectorMap);
-          w.i32(m.sector_count());
+        } else if constexpr (std::is_same_v<T, RoomMap>) {
+          w.u8(kRoomMap);
+          w.i32(m.room_count());
           w.u32(std::uint32_t(m.vertex_count()));
           for (int i = 0; i < m.vertex_count(); ++i) w.vec(m.vertex(i));
           w.u32(std::uint32_t(m.line_count()));
@@ -310,9 +310,9 @@ LayerGeometry read_geometry(Reader& r, const std::string& at) {
       if (!m) refuse(at + "." + why.field, why.message);
       return std::move(*m);
     }
-    case kSectorMap: {
-      SectorMapDesc desc;
-      desc.sector_count = r.i32(at + " sector count");
+    case kRoomMap: {
+      RoomMapDesc desc;
+      desc.room_count = r.i32(at + " room count");
       const std::uint32_t nv = r.count(at + ".vertices", 2 * sizeof(Real));
       desc.vertices.reserve(nv);
       for (std::uint32_t i = 0; i < nv; ++i) desc.vertices.push_back(r.vec(at));
@@ -324,13 +324,13 @@ LayerGeometry read_geometry(Reader& r, const std::string& at) {
         l.impassable = r.flags(at + ".lines[" + std::to_string(i) + "].impassable", 1) != 0;
         desc.lines.push_back(l);
       }
-      // The sector count is the one number a map's memory grows with that no bytes back: a
-      // corrupt one would make the map allocate gigabytes. Sectors no line borders are empty.
-      if (desc.sector_count < 0 || std::uint64_t(desc.sector_count) > 2 * std::uint64_t(nl) + 1024) {
-        refuse(at + ".sector_count", std::to_string(desc.sector_count) + " for " + std::to_string(nl) +
+      // The room count is the one number a map's memory grows with that no bytes back: a
+      // corrupt one would make the map allocate gigabytes. Rooms no line borders are empty.
+      if (desc.room_count < 0 || std::uint64_t(desc.room_count) > 2 * std::uint64_t(nl) + 1024) {
+        refuse(at + ".room_count", std::to_string(desc.room_count) + " for " + std::to_string(nl) +
                                          " lines (at most 2 per line + 1024)");
       }
-      auto m = SectorMap::make(std::move(desc), &why);
+      auto m = RoomMap::make(std::move(desc), &why);
       if (!m) refuse(at + "." + why.field, why.message);
       return std::move(*m);
     }

@@ -40,7 +40,7 @@ def main():
     elif m.groups() != ("0", "0", "0", "0"):
         fails.append(f"island: {m.group(0)}")
     if "wad: skipped" not in so:
-        m = re.search(r"(\d+) left the sectors, inside walls (\d+) \(least clearance [^)]*\), "
+        m = re.search(r"(\d+) left the rooms, inside walls (\d+) \(least clearance [^)]*\), "
                       r"inside pillars (\d+), through walls (\d+), overlapping (\d+)", so)
         if not m:
             fails.append("no wad summary")

@@ -89,7 +89,7 @@ def wad_case():
         # the ideal path: to the wall, then along it; every other wall farther than r + 8 from
         # the path's centre line (sampled finely), and the start in a sector
         end = (start[0] + t[0] * along - n[0] * gap, start[1] + t[1] * along - n[1] * gap)
-        ok = m.in_any_sector(*start)
+        ok = m.in_any_room(*start)
         for k in range(41):
             s = k / 40
             p = (start[0] + (end[0] - start[0]) * s, start[1] + (end[1] - start[1]) * s)

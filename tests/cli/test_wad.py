@@ -3,7 +3,7 @@
 the WAD in Python (struct module): the sector from a walk of the map's BSP nodes
 (R_PointInSubsector; null where a ray-parity test finds no sector) and the wall distance from
 a brute-force scan of the blocking linedefs. Points within 1.5 units of a linedef are not
-compared for the sector (see docs/sectors.md). Also: errors name `map`, `collide2d render`
+compared for the sector (see docs/rooms.md). Also: errors name `map`, `collide2d render`
 writes an SVG of a WAD map, and `collide2d demo --scenario wad` reports zero escapes.
 
 usage: test_wad.py TOOL WORKDIR SHARED_DIR   (exit 77: Freedoom is not installed)"""
@@ -72,7 +72,7 @@ class Map:
         sd = line[5] if seg[4] == 0 else line[6]
         return None if sd == NONE else self.side_sector[sd]
 
-    def in_any_sector(self, x, y):
+    def in_any_room(self, x, y):
         odd = set()
         for (ax, ay), (bx, by), fs, bs in self.sep:
             if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
@@ -122,7 +122,7 @@ def main():
             r = rng.uniform(0, 32)
             spec = path + "#" + (name.lower() if k % 2 else name)
             lines.append(json.dumps({"id": len(lines), "op": "map_query", "map": spec, "point": [x, y], "radius": r}))
-            sec = m.bsp(x, y) if m.in_any_sector(x, y) else None
+            sec = m.bsp(x, y) if m.in_any_room(x, y) else None
             expect.append((wad, name, x, y, r, sec, m.wall_distance(x, y), m.line_distance(x, y)))
     # Errors: a missing map, an unreadable file, a text file named .wad.
     bad_wad = os.path.join(work, "text.wad")
@@ -184,7 +184,7 @@ def main():
     print(d.stdout, end="")
     if d.returncode != 0:
         fails.append(f"demo exit status {d.returncode}: {d.stderr}")
-    elif not re.search(r"\b0 left the sectors, inside walls 0 \(least clearance [^)]*\), inside pillars 0, "
+    elif not re.search(r"\b0 left the rooms, inside walls 0 \(least clearance [^)]*\), inside pillars 0, "
                        r"through walls 0, overlapping 0\b", d.stdout):
         fails.append("demo summary does not report 0 left, inside walls, inside pillars, through, overlapping")
     elif not os.path.isfile(os.path.join(work, "demo", "wad.svg")):

@@ -35,7 +35,7 @@ bool have_freedoom() { return std::ifstream(freedoom("freedoom1.wad")).good() &&
 
 // Sectors whose boundary a ray from p towards +x crosses an odd number of times, from the
 // raw linedefs (a self-referencing sector's lines count once), in long double.
-std::set<int> brute_parity(const wad::WadMap& m, const SectorMap& sm, double px, double py) {
+std::set<int> brute_parity(const wad::WadMap& m, const RoomMap& sm, double px, double py) {
   std::set<int> odd;
   auto flip = [&](int s) {
     if (s < 0) return;
@@ -121,10 +121,10 @@ bool load_and_query(const std::vector<unsigned char>& bytes, const std::string& 
   try {
     const auto w = wad::WadFile::from_bytes("fuzz.wad", bytes);
     const auto m = wad::load_map(w, name);
-    const SectorMap sm = m.sector_map();
+    const RoomMap sm = m.room_map();
     for (int k = 0; k < 8; ++k) {
       const Vec2 p(Real(-2000 + 500 * k), Real(-3000 + 700 * k));
-      (void)sm.sector_at(p);
+      (void)sm.room_at(p);
       (void)sm.nearest_wall(p);
       if (!m.subsectors.empty()) (void)m.bsp_sector(p.x, p.y);
     }
@@ -154,15 +154,15 @@ TEST(WadFreedoom, AllMapsLoadAndAgreeWithTheirBsp) {
       EXPECT_EQ(m.vertices.size() * 4 + m.linedefs.size() * 14 + m.sidedefs.size() * 30,
                 w.lumps()[std::size_t(marker) + 4].size + w.lumps()[std::size_t(marker) + 2].size +
                     w.lumps()[std::size_t(marker) + 3].size);
-      const SectorMap sm = m.sector_map();
-      EXPECT_TRUE(sm.unclosed_sectors().empty());
+      const RoomMap sm = m.room_map();
+      EXPECT_TRUE(sm.unclosed_rooms().empty());
       std::mt19937 rng{std::uint32_t(maps)};
       const Vec2 lo = sm.bounds().min, hi = sm.bounds().max;
       std::uniform_real_distribution<double> ux(lo.x, hi.x), uy(lo.y, hi.y);
       for (int k = 0; k < 3000; ++k) {
         const double x = ux(rng), y = uy(rng);
         const Vec2 p{Real(x), Real(y)};
-        const int s = sm.sector_at(p);
+        const int s = sm.room_at(p);
         if (k < 100) {  // the index against a brute-force crossing count over all lines
           const auto odd = brute_parity(m, sm, double(p.x), double(p.y));
           if (line_distance(m, p.x, p.y, false) > 1e-3) {
@@ -206,10 +206,10 @@ TEST(WadFreedoom, AllMapsLoadAndAgreeWithTheirBsp) {
 TEST(WadFreedoom, SelfReferencingSectorOfE1M6) {
   if (!have_freedoom()) GTEST_SKIP() << "freedoom is not installed";
   const auto m = wad::load_map(freedoom_wad("freedoom1.wad"), "e1m6");  // any case
-  const SectorMap sm = m.sector_map();
+  const RoomMap sm = m.room_map();
   ASSERT_TRUE(sm.self_referencing(390));
   // Points of sector 390 found by sampling its bounding box agree with the BSP.
-  const auto loops = sm.sector_loops(390);
+  const auto loops = sm.room_loops(390);
   ASSERT_FALSE(loops.empty());
   Vec2 lo = loops[0][0], hi = lo;
   for (const auto& l : loops)
@@ -219,7 +219,7 @@ TEST(WadFreedoom, SelfReferencingSectorOfE1M6) {
   int found = 0;
   for (int k = 0; k < 2000; ++k) {
     const Vec2 p(Real(ux(rng)), Real(uy(rng)));
-    if (sm.sector_at(p) != 390 || line_distance(m, p.x, p.y, false) < 1.5) continue;
+    if (sm.room_at(p) != 390 || line_distance(m, p.x, p.y, false) < 1.5) continue;
     ++found;
     EXPECT_EQ(m.bsp_sector(p.x, p.y), 390);
   }

@@ -18,7 +18,7 @@ HEADER_LAYER = {
     "query.hpp": "query", "sweep.hpp": "query", "arc.hpp": "query", "walls.hpp": "query",
     "broadphase.hpp": "broadphase",
     "motion.hpp": "motion",
-    "tilemap.hpp": "maps", "sector_map.hpp": "maps", "disc_union.hpp": "maps",
+    "tilemap.hpp": "maps", "room_map.hpp": "maps", "sector_map.hpp": "maps", "disc_union.hpp": "maps",
     "polygon_map.hpp": "maps", "chain.hpp": "maps",
     "world.hpp": "world",
     "debug_draw.hpp": "draw",

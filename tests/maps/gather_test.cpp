@@ -1,5 +1,5 @@
 // collide2d - 2D collision detection for games. MIT License.
-// What the maps hand to the one mover: TileMap, SectorMap and DiscUnion `gather` against a
+// What the maps hand to the one mover: TileMap, RoomMap and DiscUnion `gather` against a
 // scan of all their edges, lines and arcs (nothing near the region is left out, nothing far is
 // given, every obstacle carries the right geometry, side and ghost vertices), and the user-made
 // Chain: refused input naming the point, edges and ghost vertices, gather, ray casts and nearest
@@ -14,7 +14,7 @@
 
 #include "collide2d/chain.hpp"
 #include "collide2d/disc_union.hpp"
-#include "collide2d/sector_map.hpp"
+#include "collide2d/room_map.hpp"
 #include "collide2d/tilemap.hpp"
 
 using namespace collide2d;
@@ -113,13 +113,13 @@ TEST(Gather, TileMapGivesEveryEdgeUnderTheRegionOneSidedWithGhosts) {
   }
 }
 
-TEST(Gather, SectorMapGivesTheBlockingLinesCrossingTheRegion) {
+TEST(Gather, RoomMapGivesTheBlockingLinesCrossingTheRegion) {
   std::mt19937 rng(12);
   for (int map = 0; map < 8; ++map) {
-    SectorMapDesc d;
+    RoomMapDesc d;
     const int nv = 20 + int(rng() % 200);
     for (int i = 0; i < nv; ++i) d.vertices.push_back({Real(uni(rng, -500, 800)), Real(uni(rng, -300, 300))});
-    d.sector_count = 3;
+    d.room_count = 3;
     const int nl = 10 + int(rng() % 300);
     for (int i = 0; i < nl; ++i) {
       MapLine l;
@@ -130,7 +130,7 @@ TEST(Gather, SectorMapGivesTheBlockingLinesCrossingTheRegion) {
       l.impassable = rng() % 7 == 0;
       d.lines.push_back(l);
     }
-    const SectorMap sm = SectorMap::make(d).value();
+    const RoomMap sm = RoomMap::make(d).value();
     for (int q = 0; q < 80; ++q) {
       const Aabb region = random_region(rng, Aabb{{-700, -500}, {1000, 500}});
       std::vector<Obstacle> obs;

@@ -1,6 +1,6 @@
 // collide2d - 2D collision detection for games. MIT License.
 // The world's static layers and the world queries against brute force: one world holding a
-// tile map, a sector map with pillars, a disc island, static props and monsters; every query
+// tile map, a room map with pillars, a disc island, static props and monsters; every query
 // (overlap, point, box, ray closest and all, cast, nearest, contacts) is compared with a scan
 // over all proxies and all layer elements (tile cells as boxes, the outside as four boxes,
 // blocking lines as segments, coast arcs, the island's long-double reference). Also: layer
@@ -21,7 +21,7 @@ using namespace collide2d;
 
 namespace {
 
-constexpr std::uint32_t kTiles = 1, kSectors = 2, kIsland = 4, kProps = 8, kMonsters = 16, kChains = 32;
+constexpr std::uint32_t kTiles = 1, kRooms = 2, kIsland = 4, kProps = 8, kMonsters = 16, kChains = 32;
 constexpr Real kTol = sizeof(Real) == 4 ? Real(3e-3) : Real(1e-6);
 
 struct Rand {
@@ -53,11 +53,11 @@ Shape random_shape(Rand& r, Vec2 c, Real scale) {
   }
 }
 
-/// A sector map: a 40 x 30 room at x0 with square pillars (holes), a two-sided passable line
+/// A room map: a 40 x 30 room at x0 with square pillars (holes), a two-sided passable line
 /// and an impassable one.
-SectorMapDesc pillar_room(Real x0, Rand& r) {
-  SectorMapDesc d;
-  d.sector_count = 1;
+RoomMapDesc pillar_room(Real x0, Rand& r) {
+  RoomMapDesc d;
+  d.room_count = 1;
   auto loop = [&](std::vector<Vec2> pts, bool outer) {
     const int base = int(d.vertices.size());
     for (Vec2 p : pts) d.vertices.push_back(p);
@@ -97,8 +97,8 @@ struct Prop {
 struct Mixed {
   World world;
   TileMap tiles;
-  SectorMapDesc room_desc;
-  SectorMap room;
+  RoomMapDesc room_desc;
+  RoomMap room;
   std::vector<Circle> discs;
   DiscUnion island{std::span<const Circle>{}};
   LayerHandle tiles_h, room_h, island_h, zigzag_h, loop_h;
@@ -114,12 +114,12 @@ struct Mixed {
     for (auto& c : grid) c = r.below(5) == 0;
     tiles = *TileMap::from_grid(40, 30, grid, {1, 1}, {}, outside_solid);
     room_desc = pillar_room(45, r);
-    room = SectorMap::make(room_desc).value();
+    room = RoomMap::make(room_desc).value();
     std::mt19937_64 g(seed);
     for (int i = 0; i < 30; ++i) discs.push_back(Circle{{r.uniform(95, 125), r.uniform(5, 25)}, r.uniform(2, 6)});
     island = DiscUnion(discs);
     tiles_h = *world.add_layer({tiles, 101, Filter{kTiles}});
-    room_h = *world.add_layer({room, 102, Filter{kSectors}});
+    room_h = *world.add_layer({room, 102, Filter{kRooms}});
     island_h = *world.add_layer({island, 103, Filter{kIsland}});
     // Chains below the tile map: an open two-sided zigzag and a closed one-sided loop (a solid
     // outline listed counter-clockwise: its fronts face out).
@@ -199,7 +199,7 @@ struct Mixed {
         }
       }
     }
-    if (mask & kSectors) {
+    if (mask & kRooms) {
       for (auto& [i, s] : walls())
         if (overlaps(q, Shape(s))) out.push_back(layer(room_h, 102, HitKind::line, i));
     }
@@ -306,7 +306,7 @@ std::pair<Real, WorldHit> brute_ray(const Mixed& m, const Ray& ray, std::uint32_
       if (h.hit) offer(h.distance, m.layer(m.tiles_h, 101, HitKind::region, 0));
     }
   }
-  if (mask & kSectors) {
+  if (mask & kRooms) {
     for (auto& [i, s] : m.walls()) {
       RayHit h = raycast(Shape(s), ray);
       if (h.hit) offer(h.distance, m.layer(m.room_h, 102, HitKind::line, i));
@@ -570,8 +570,8 @@ TEST(WorldLayers, HandlesAndChanges) {
   EXPECT_TRUE(other.check(LayerHandle{}));
   EXPECT_EQ(w.layer_handles().size(), 1u);
   EXPECT_TRUE(w.set_tile(*h2, 0, 0, true) == std::nullopt);
-  // A sector-map layer is not a tile map.
-  auto h3 = w.add_layer({SectorMap()});
+  // A room-map layer is not a tile map.
+  auto h3 = w.add_layer({RoomMap()});
   ASSERT_TRUE(h3);
   auto not_tiles = w.set_tile(*h3, 0, 0, true);
   ASSERT_TRUE(not_tiles);
@@ -587,11 +587,11 @@ TEST(WorldLayers, BadLayersAreRefusedNamingTheElement) {
   EXPECT_FALSE(w.add_layer({DiscUnion(std::span<const Circle>(discs, 1)), 0, {}}, &why) == std::nullopt);
   EXPECT_FALSE(w.add_layer({DiscUnion(discs), 0, {}}, &why));
   EXPECT_NE(why.field.find("discs[1]"), std::string::npos) << why.text();
-  SectorMapDesc far;
-  far.sector_count = 1;
+  RoomMapDesc far;
+  far.room_count = 1;
   far.vertices = {{0, 0}, {1, 0}, {Real(1e13), 1}};
   far.lines = {{0, 1, 0, -1, false}, {1, 2, 0, -1, false}, {2, 0, 0, -1, false}};
-  EXPECT_FALSE(w.add_layer({SectorMap::make(far).value()}, &why));
+  EXPECT_FALSE(w.add_layer({RoomMap::make(far).value()}, &why));
   EXPECT_NE(why.field.find("vertices[2]"), std::string::npos) << why.text();
   EXPECT_FALSE(w.add_layer({TileMap::make(4, 4, {1, 1}, {Real(2e12), 0}).value()}, &why));
   EXPECT_NE(why.field.find("tile_map"), std::string::npos) << why.text();

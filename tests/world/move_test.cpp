@@ -1,9 +1,9 @@
 // collide2d - 2D collision detection for games. MIT License.
 // World::move and crowds over layers and proxies together, checked independently of the mover:
-// soaks in mixed worlds (tile map + props + monsters; sector map + pillars; island + rocks)
+// soaks in mixed worlds (tile map + props + monsters; room map + pillars; island + rocks)
 // count escapes (a body ending in a wall, a prop, the sea or a pillar's void, by brute force
 // over every cell, wall and disc), tunnels (a body's free region changes: tile components by
-// flood fill, sector or void), overlaps between bodies beyond the skin, and jitter (a body
+// flood fill, room or void), overlaps between bodies beyond the skin, and jitter (a body
 // pressed into a corner keeps moving); contacts name what they hit; the crowd gives the same
 // bits for any thread count and equals moving the bodies one by one; bad input is refused with
 // the world unchanged.
@@ -158,9 +158,9 @@ TEST(WorldMove, TileMapPropsAndMonstersSoak) {
   EXPECT_FALSE(w.validate());
 }
 
-SectorMapDesc room_with_pillars(std::vector<Aabb>& pillars) {
-  SectorMapDesc d;
-  d.sector_count = 1;
+RoomMapDesc room_with_pillars(std::vector<Aabb>& pillars) {
+  RoomMapDesc d;
+  d.room_count = 1;
   auto loop = [&](std::vector<Vec2> pts) {
     const int base = int(d.vertices.size());
     for (Vec2 p : pts) d.vertices.push_back(p);
@@ -176,10 +176,10 @@ SectorMapDesc room_with_pillars(std::vector<Aabb>& pillars) {
   return d;
 }
 
-TEST(WorldMove, SectorMapAndPillarsSoak) {
+TEST(WorldMove, RoomMapAndPillarsSoak) {
   std::vector<Aabb> pillars;
-  SectorMapDesc desc = room_with_pillars(pillars);
-  const SectorMap room = SectorMap::make(desc).value();
+  RoomMapDesc desc = room_with_pillars(pillars);
+  const RoomMap room = RoomMap::make(desc).value();
   World w;
   ASSERT_TRUE(w.add_layer({room, 2, Filter{kWalls}}));
   Rand r(22);
@@ -216,7 +216,7 @@ TEST(WorldMove, SectorMapAndPillarsSoak) {
     }
     s.overlaps += count_overlaps(w, bodies, kDeep * 16);
   }
-  std::printf("sector soak: %d moves, %d contacts, %d escapes, %d tunnels, %d overlaps\n", s.moves, s.contacts,
+  std::printf("room soak: %d moves, %d contacts, %d escapes, %d tunnels, %d overlaps\n", s.moves, s.contacts,
               s.escapes, s.tunnels, s.overlaps);
   EXPECT_EQ(s.escapes, 0);
   EXPECT_EQ(s.tunnels, 0);
@@ -304,7 +304,7 @@ TEST(WorldMove, ContactsNameWhatWasHit) {
   TileMap map = TileMap::make(20, 20, {1, 1}).value();
   map.set_solid(10, 5, true);
   std::vector<Aabb> pillars;
-  SectorMapDesc desc = room_with_pillars(pillars);
+  RoomMapDesc desc = room_with_pillars(pillars);
   World w;
   const LayerHandle tiles = *w.add_layer({map, 77, Filter{kWalls}});
   const ProxyHandle crate = *w.create({Aabb{{4, 14}, {6, 16}}, 88, Filter{kProps}, true});
@@ -329,9 +329,9 @@ TEST(WorldMove, ContactsNameWhatWasHit) {
   // A filter that does not touch props passes through the crate.
   ASSERT_FALSE(w.move(Circle{{1, 15}, 0.5f}, {10, 0}, Filter{kMonsters, kWalls}, {}, m));
   EXPECT_TRUE(m.hits.empty());
-  // Sector walls and coast arcs.
+  // Room walls and coast arcs.
   World w2;
-  const LayerHandle room = *w2.add_layer({SectorMap::make(desc).value(), 5, Filter{kWalls}});
+  const LayerHandle room = *w2.add_layer({RoomMap::make(desc).value(), 5, Filter{kWalls}});
   ASSERT_FALSE(w2.move(Circle{{40, 40}, 10}, {-100, 0}, Filter{}, {}, m));
   ASSERT_FALSE(m.hits.empty());
   EXPECT_EQ(m.hits[0].kind, HitKind::line);

@@ -76,9 +76,9 @@ TEST(Snapshot, GoldenScenarioResumesWithTheSameHashes) {
 
 constexpr std::uint32_t kProxyCat = 1, kLayerCat = 2;
 
-SectorMapDesc room(Real x0, Real y0) {
-  SectorMapDesc d;
-  d.sector_count = 1;
+RoomMapDesc room(Real x0, Real y0) {
+  RoomMapDesc d;
+  d.room_count = 1;
   const Vec2 pts[] = {{x0, y0}, {x0, y0 + 30}, {x0 + 40, y0 + 30}, {x0 + 40, y0}};
   for (Vec2 p : pts) d.vertices.push_back(p);
   for (int i = 0; i < 4; ++i) {
@@ -129,7 +129,7 @@ struct Driver {
         for (int i = 0; i < 12; ++i) cells[std::size_t(rng.below(16 * 8))] = 1;
         return {*TileMap::from_grid(16, 8, cells, {4, 4}, {-10, -10}), 100, {kLayerCat, ~0u}};
       }
-      case 1: return {SectorMap::make(room(60, 5)).value(), 101, {kLayerCat, ~0u}};
+      case 1: return {RoomMap::make(room(60, 5)).value(), 101, {kLayerCat, ~0u}};
       case 2: {
         const Circle discs[] = {{{30, 40}, 12}, {{42, 44}, 9}, {{20, 50}, 7}};
         return {DiscUnion(discs), 102, {kLayerCat << 1, ~0u}};
@@ -385,31 +385,31 @@ TEST(Snapshot, InconsistentContentUnderAGoodChecksumIsRefused) {
   }
 }
 
-// Found by the random corruption below (a restore that took 35 s and gigabytes): a sector
-// count, the one number no bytes back, made the sector map allocate per sector. Now bounded.
-TEST(Snapshot, AHugeSectorCountIsRefusedBeforeAnythingIsAllocated) {
+// Found by the random corruption below (a restore that took 35 s and gigabytes): a room
+// count, the one number no bytes back, made the room map allocate per room. Now bounded.
+TEST(Snapshot, AHugeRoomCountIsRefusedBeforeAnythingIsAllocated) {
   World w;
-  w.add_layer({SectorMap::make(room(0, 0)).value(), 5, {}});
+  w.add_layer({RoomMap::make(room(0, 0)).value(), 5, {}});
   std::vector<std::byte> b = w.snapshot();
   constexpr std::size_t R = sizeof(Real);
   // No proxies, free or pending slots, pairs; one layer: alive, generation, user data, filter, kind.
   const std::size_t count_at = kHeader + 4 + 1 + 5 * R + 4 + 4 + 4 + 4 + 4 + 1 + 4 + 8 + 8 + 1;
-  ASSERT_EQ(std::to_integer<int>(b[count_at]), 1);  // the room's one sector
+  ASSERT_EQ(std::to_integer<int>(b[count_at]), 1);  // the room map's one room
   for (std::uint32_t count : {0x7fffffffu, 2u * 4u + 1025u}) {
     for (int i = 0; i < 4; ++i) b[count_at + std::size_t(i)] = std::byte((count >> (8 * i)) & 0xff);
     reseal(b);
     World target;
     const auto why = target.restore(b);
     ASSERT_TRUE(why);
-    EXPECT_EQ(why->field, "snapshot.layers[0].sector_count") << why->text();
+    EXPECT_EQ(why->field, "snapshot.layers[0].room_count") << why->text();
   }
-  // The most it takes: two sectors per line + 1024 (sectors no line borders are empty).
+  // The most it takes: two rooms per line + 1024 (rooms no line borders are empty).
   const std::uint32_t most = 2u * 4u + 1024u;
   for (int i = 0; i < 4; ++i) b[count_at + std::size_t(i)] = std::byte((most >> (8 * i)) & 0xff);
   reseal(b);
   World target;
   ASSERT_EQ(target.restore(b), std::nullopt);
-  EXPECT_EQ(std::get<SectorMap>(*target.layer(target.layer_handles()[0])).sector_count(), int(most));
+  EXPECT_EQ(std::get<RoomMap>(*target.layer(target.layer_handles()[0])).room_count(), int(most));
 }
 
 TEST(Snapshot, RandomCorruptionUnderAGoodChecksumNeverBreaksTheWorld) {

@@ -1,12 +1,12 @@
 // collide2d - 2D collision detection for games. MIT License.
 /// @file soak.cpp  `collide2d soak MAP...`: a crowd walks every map given (a Tiled TMX or JSON
 /// map; a Doom WAD: all its maps, or one with PATH#MAP) with the map's own mover
-/// (TileMap::move_circle, SectorMap::move_circle) and a World of the agents' discs, and every
+/// (TileMap::move_circle, RoomMap::move_circle) and a World of the agents' discs, and every
 /// agent-step is checked against an independent answer:
 ///   inside  the disc (less a tolerance) overlaps a wall: tiles by the solid cells under it
 ///           (TileMap::is_free), Doom maps by the distance to every blocking line near it
 ///           (this file's own bucket grid of the lines, not the map's index), or the center
-///           left every sector;
+///           left every room;
 ///   through the chord from the old to the new center crosses a wall: tiles by the grid's
 ///           cell walk (TileMap::raycast), Doom maps by exact segment crossing tests against
 ///           the blocking lines near the chord;
@@ -133,11 +133,11 @@ struct TileLevel {
 };
 
 /// A Doom map's walls as the soak sees them, with its own index of the blocking lines.
-struct SectorLevel {
-  const SectorMap& map;
+struct RoomLevel {
+  const RoomMap& map;
   std::vector<std::pair<Vec2, Vec2>> walls;
   Buckets index;
-  explicit SectorLevel(const SectorMap& m)
+  explicit RoomLevel(const RoomMap& m)
       : map(m), index(m.bounds(), 256) {
     for (int i : m.walls()) {
       const MapLine& l = m.line(i);
@@ -159,7 +159,7 @@ struct SectorLevel {
     return m.position;
   }
   bool inside(Vec2 p, Real r) {
-    if (map.sector_at(p) < 0) return true;
+    if (map.room_at(p) < 0) return true;
     const double reach = double(r - tol());
     bool hit = false;
     index.visit(p.x - reach, p.y - reach, p.x + reach, p.y + reach, [&](int w) {
@@ -336,8 +336,8 @@ int run_soak(const std::vector<std::string>& maps, int agents, int steps, std::u
         for (const std::string& name : names) {
           const auto t0 = std::chrono::steady_clock::now();
           const wad::WadMap m = wad::load_map(file, name);
-          const SectorMap sectors = m.sector_map();
-          SectorLevel level(sectors);
+          const RoomMap rooms = m.room_map();
+          RoomLevel level(rooms);
           const Tally t = soak_level(level, agents, steps, seed, world_mover);
           report(path + "#" + m.name, t,
                  std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());

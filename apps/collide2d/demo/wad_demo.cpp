@@ -1,9 +1,9 @@
 // collide2d - 2D collision detection for games. MIT License.
-/// @file wad_demo.cpp  Demo scenario "wad": Freedoom's E1M1 in one World: the sector map is a
+/// @file wad_demo.cpp  Demo scenario "wad": Freedoom's E1M1 in one World: the room map is a
 /// layer (its blocking walls), 40 pillars (crates and columns) are static proxies, and 100
 /// players (radius 16) random-walk at speed (up to 2.5 radii per step) for 2,000 steps, moved
 /// together with `World::move_crowd` (walls, pillars, each other). Every step is checked
-/// independently of the world and the mover: the centre in a sector, no blocking wall closer
+/// independently of the world and the mover: the centre in a room, no blocking wall closer
 /// than the radius less the tolerance (a scan of the walls), no centre path crossing a wall
 /// or a pillar, no player inside a pillar, no two players overlapping. Writes wad.svg (the map
 /// with the players' paths over the last 1200 steps, every 4th step, the pillars and the
@@ -75,7 +75,7 @@ int run_wad_demo(const DemoOptions& opt, std::ostream& log, std::ostream& err) {
     err << "collide2d demo: wad: " << e.what() << "\n";
     return 1;
   }
-  const SectorMap map = m.sector_map();
+  const RoomMap map = m.room_map();
   std::mt19937 rng(20261122);
   std::uniform_real_distribution<double> ux(map.bounds().min.x, map.bounds().max.x),
       uy(map.bounds().min.y, map.bounds().max.y), ua(-3.14159265358979, 3.14159265358979),
@@ -140,7 +140,7 @@ int run_wad_demo(const DemoOptions& opt, std::ostream& log, std::ostream& err) {
       if (!mv.contacts.empty() && u01(rng) < 0.3) pl.heading = ua(rng);  // bounce off in a new direction
       if (mv.blocked) ++blocked;
       travelled += std::hypot(double(to.x - pl.p.x), double(to.y - pl.p.y));
-      // The checks: the sector map's point location, a scan of every wall, the pillars by brute force.
+      // The checks: the room map's point location, a scan of every wall, the pillars by brute force.
       // (every wall whose box meets the path's box grown by twice the radius; a farther one
       // can neither be crossed nor be nearer than the radius)
       const Shape path = Segment{pl.p, to};
@@ -156,7 +156,7 @@ int run_wad_demo(const DemoOptions& opt, std::ostream& log, std::ostream& err) {
       }
       if (crossed) ++through;
       pl.p = to;
-      if (map.sector_at(pl.p) < 0) ++escapes;
+      if (map.room_at(pl.p) < 0) ++escapes;
       const double clearance = nearest - kRadius;
       min_clearance = std::min(min_clearance, clearance);
       if (clearance < -tol) ++too_close;
@@ -197,8 +197,8 @@ int run_wad_demo(const DemoOptions& opt, std::ostream& log, std::ostream& err) {
   const std::string& path = paths[0];
   char line[600];
   std::snprintf(line, sizeof line,
-                "collide2d demo: wad: %d players x %d steps on E1M1 in one World (sector layer, %d pillars; radius %g, "
-                "speed up to %g/step, %.0f units walked): %ld left the sectors, inside walls %ld (least clearance %.3g), "
+                "collide2d demo: wad: %d players x %d steps on E1M1 in one World (room layer, %d pillars; radius %g, "
+                "speed up to %g/step, %.0f units walked): %ld left the rooms, inside walls %ld (least clearance %.3g), "
                 "inside pillars %ld, through walls %ld, overlapping %ld; %ld contacts, %ld blocked moves, %.2f s -> %s\n",
                 kPlayers, kSteps, kPillars, kRadius, kMaxSpeed, travelled, escapes, too_close, min_clearance, in_pillar,
                 through, overlapping, contacts, blocked, secs, path.c_str());

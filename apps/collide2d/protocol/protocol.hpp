@@ -14,7 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "collide2d/query.hpp"
-#include "collide2d/sector_map.hpp"
+#include "collide2d/room_map.hpp"
 #include "collide2d/shapes.hpp"
 #include "collide2d/tilemap.hpp"
 
@@ -113,9 +113,9 @@ Json answer_map_query(const Json& in);
 /// file that cannot be loaded is a ProtocolError naming `map` (protocol_tiled.cpp).
 const TileMap& cached_tiled_map(const std::string& path);
 
-/// The sector map of a Doom map, loaded once per (path, name) and kept for the tool's life;
+/// The room map of a Doom map, loaded once per (path, name) and kept for the tool's life;
 /// ProtocolError naming `map` when it cannot be loaded (protocol_wad.cpp).
-const SectorMap& cached_wad_map(const std::string& path, const std::string& map_name);
+const RoomMap& cached_wad_map(const std::string& path, const std::string& map_name);
 
 /// Op `move` (protocol_move.cpp, version 1.1): one body moved by the one mover through a map's
 /// walls and obstacle shapes.

@@ -139,10 +139,10 @@ Json answer_move(const Json& in) {
   }
 
   const TileMap* tiles = nullptr;
-  const SectorMap* sectors = nullptr;
+  const RoomMap* rooms = nullptr;
   if (in.contains("map")) {
     const MapSpec spec = parse_map_spec(in);
-    if (spec.wad) sectors = &cached_wad_map(spec.path, spec.name);
+    if (spec.wad) rooms = &cached_wad_map(spec.path, spec.name);
     else tiles = &cached_tiled_map(spec.path);
   }
   // The mover's own skin (scaled by the body and its coordinates) is kept: the maps' skins are
@@ -168,8 +168,8 @@ Json answer_move(const Json& in) {
   const Aabb region = move_region(body, d, opt);
   std::vector<Obstacle> obstacles;
   if (tiles) tiles->gather(region, obstacles, kMapOwner);
-  if (sectors) {
-    sectors->gather(region, obstacles, kMapOwner);
+  if (rooms) {
+    rooms->gather(region, obstacles, kMapOwner);
     for (const Obstacle& o : obstacles) {  // the Doom walls are two-sided segments
       const Real depth = depth_in(body, Shape(Segment{o.edge.a, o.edge.b}));
       if (depth > tol)

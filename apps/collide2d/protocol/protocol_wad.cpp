@@ -1,19 +1,19 @@
 // collide2d - 2D collision detection for games. MIT License.
 /// @file protocol_wad.cpp  `map_query` (and the maps of `move`) on Doom WAD maps: each WAD file is
-/// read once and each map built once (a SectorMap with its index); later lines reuse them (the
+/// read once and each map built once (a RoomMap with its index); later lines reuse them (the
 /// kMaxCachedMaps most recently used files and maps are kept).
 ///
-/// The answer's `sector` is what the game decides: the SectorMap says whether the point is in
-/// any sector (null in the void), and the map's own BSP walk (R_PointInSubsector) names the
+/// The answer's `sector` is what the game decides: the RoomMap says whether the point is in
+/// any room (null in the void), and the map's own BSP walk (R_PointInSubsector) names the
 /// sector. The two agree everywhere except on lines and in rare node-builder slivers (see
-/// docs/sectors.md); a map without nodes is answered by the SectorMap alone.
+/// docs/rooms.md); a map without nodes is answered by the RoomMap alone.
 
 #include <cctype>
 #include <map>
 #include <memory>
 #include <string>
 
-#include "collide2d/sector_map.hpp"
+#include "collide2d/room_map.hpp"
 #include "collide2d/wad.hpp"
 #include "protocol/protocol.hpp"
 
@@ -23,7 +23,7 @@ namespace {
 
 struct LoadedMap {
   wad::WadMap map;
-  SectorMap sectors;
+  RoomMap rooms;
 };
 
 std::string upper(std::string s) {
@@ -40,7 +40,7 @@ const LoadedMap& load(const std::string& path, const std::string& name) {
   if (!f) f = &files.put(path, std::make_unique<const wad::WadFile>(wad::WadFile::open(path)));
   auto loaded = std::make_unique<LoadedMap>();
   loaded->map = wad::load_map(*f, name);
-  loaded->sectors = loaded->map.sector_map();
+  loaded->rooms = loaded->map.room_map();
   return maps.put(key, std::move(loaded));
 }
 
@@ -60,15 +60,15 @@ const LoadedMap& load_or_fail(const std::string& path, const std::string& map_na
 
 }  // namespace
 
-const SectorMap& cached_wad_map(const std::string& path, const std::string& map_name) {
-  return load_or_fail(path, map_name).sectors;
+const RoomMap& cached_wad_map(const std::string& path, const std::string& map_name) {
+  return load_or_fail(path, map_name).rooms;
 }
 
 Json answer_wad_map(const std::string& path, const std::string& map_name, Vec2 point, Real radius) {
   const LoadedMap* m = &load_or_fail(path, map_name);
-  int sector = m->sectors.sector_at(point);
+  int sector = m->rooms.room_at(point);
   if (sector >= 0 && !m->map.nodes.empty()) sector = m->map.bsp_sector(double(point.x), double(point.y));
-  const NearestPoint wall = m->sectors.nearest_wall(point);
+  const NearestPoint wall = m->rooms.nearest_wall(point);
   Json out = Json::object();
   const bool has_wall = wall.index >= 0;
   out["free"] = sector >= 0 && (!has_wall || wall.distance > radius);

@@ -10,7 +10,7 @@
 
 namespace collide2d::inline COLLIDE2D_ABI::tool {
 
-void wad_picture_size(const SectorMap& map, double longest, double& width, double& height) {
+void wad_picture_size(const RoomMap& map, double longest, double& width, double& height) {
   const double w = std::max(double(map.bounds().max.x - map.bounds().min.x), 1.0);
   const double h = std::max(double(map.bounds().max.y - map.bounds().min.y), 1.0);
   const double s = longest / std::max(w, h);
@@ -18,7 +18,7 @@ void wad_picture_size(const SectorMap& map, double longest, double& width, doubl
   height = std::ceil(h * s) + 70;
 }
 
-std::unique_ptr<draw::Canvas> draw_wad_picture(draw::Figure& fig, const SectorMap& map,
+std::unique_ptr<draw::Canvas> draw_wad_picture(draw::Figure& fig, const RoomMap& map,
                                                const std::vector<int>& floor_height) {
   auto canvas = fig.panel(20, 50, fig.width() - 40, fig.height() - 70, map.bounds().min, map.bounds().max);
   // Floor height picks the shade: low floors dark blue-grey, high floors light sand.
@@ -28,14 +28,14 @@ std::unique_ptr<draw::Canvas> draw_wad_picture(draw::Figure& fig, const SectorMa
     const int hi = std::max(lo + 1, *std::max_element(floor_height.begin(), floor_height.end()));
     for (int f : floor_height) shade.push_back(float(f - lo) / float(hi - lo));
   }
-  // Sectors and thin passable lines first, then the bold walls on top.
+  // Rooms and thin passable lines first, then the bold walls on top.
   const std::uint32_t flags = canvas->flags;
-  canvas->flags = flags & (kDrawSectors | kDrawSectorLines);
+  canvas->flags = flags & (kDrawRooms | kDrawRoomLines);
   canvas->stroke_width = 0.6;
-  draw_sector_map(*canvas, map, shade);
+  draw_room_map(*canvas, map, shade);
   canvas->flags = flags & kDrawWalls;
   canvas->stroke_width = 2;
-  draw_sector_map(*canvas, map, shade);
+  draw_room_map(*canvas, map, shade);
   canvas->flags = flags;
   canvas->stroke_width = 1;
   return canvas;

@@ -1,7 +1,7 @@
 // collide2d - 2D collision detection for games. MIT License.
-/// @file sector_map_move.cpp  The blocking walls as obstacles of the one mover (`gather`, through
-/// the wall grid) and SectorMap::move_circle, a thin wrapper of the one mover over them, with
-/// the map's final check: the circle no deeper in a wall than it started and still in a sector.
+/// @file room_map_move.cpp  The blocking walls as obstacles of the one mover (`gather`, through
+/// the wall grid) and RoomMap::move_circle, a thin wrapper of the one mover over them, with
+/// the map's final check: the circle no deeper in a wall than it started and still in a room.
 
 #include <algorithm>
 #include <cmath>
@@ -9,13 +9,13 @@
 #include <vector>
 
 #include "collide2d/motion.hpp"
-#include "collide2d/sector_map.hpp"
+#include "collide2d/room_map.hpp"
 #include "maps/map_move.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI {
 
 template <class F>
-void SectorMap::for_walls_in_box(double x0, double y0, double x1, double y1, F&& f) const {
+void RoomMap::for_walls_in_box(double x0, double y0, double x1, double y1, F&& f) const {
   const int i0 = grid_index(x0, gx_, nx_), i1 = grid_index(x1, gx_, nx_);
   const int j0 = grid_index(y0, gy_, ny_), j1 = grid_index(y1, gy_, ny_);
   for (int j = j0; j <= j1; ++j)
@@ -25,7 +25,7 @@ void SectorMap::for_walls_in_box(double x0, double y0, double x1, double y1, F&&
     }
 }
 
-void SectorMap::gather(const Aabb& region, std::vector<Obstacle>& out, std::uint32_t owner) const {
+void RoomMap::gather(const Aabb& region, std::vector<Obstacle>& out, std::uint32_t owner) const {
   if (walls_.empty() || !is_finite(region.min) || !is_finite(region.max)) return;
   thread_local std::vector<int> ids;
   ids.clear();
@@ -42,7 +42,7 @@ void SectorMap::gather(const Aabb& region, std::vector<Obstacle>& out, std::uint
   }
 }
 
-CircleMove SectorMap::move_circle(Vec2 from, Real radius, Vec2 displacement) const {
+CircleMove RoomMap::move_circle(Vec2 from, Real radius, Vec2 displacement) const {
   CircleMove res{from, 0, false};
   if (!is_finite(from) || !is_finite(displacement) || !(radius >= 0) || !std::isfinite(radius)) {
     res.blocked = true;
@@ -56,9 +56,9 @@ CircleMove SectorMap::move_circle(Vec2 from, Real radius, Vec2 displacement) con
   res.contacts = int(r.contacts.size());
   res.blocked = r.blocked;
   // The map's own promise beyond the walls: never deeper into a wall than at the start, never
-  // out of the sectors (a map whose sectors do not close); a move that would break it is refused.
+  // out of the rooms (a map whose rooms do not close); a move that would break it is refused.
   const double d_start = double(wall_distance(from)), d_end = double(wall_distance(end));
-  if (d_end < std::min(double(radius), d_start) || (sector_at(end) < 0 && sector_at(from) >= 0)) {
+  if (d_end < std::min(double(radius), d_start) || (room_at(end) < 0 && room_at(from) >= 0)) {
     res.blocked = true;
     return res;
   }

@@ -1,5 +1,5 @@
 // collide2d - 2D collision detection for games. MIT License.
-/// @file sector_map_far_test.cpp  SectorMap::nearest_wall for points far outside the map, up to
+/// @file room_map_far_test.cpp  RoomMap::nearest_wall for points far outside the map, up to
 /// the largest coordinates Real holds: a wall is always found (index >= 0) and its distance
 /// agrees with a long-double scan of every wall. (Squared distances of points beyond ~1e154
 /// overflow a double: before the fix a double build reported "no wall" there.)
@@ -10,27 +10,27 @@
 #include <limits>
 #include <random>
 
-#include "collide2d/sector_map.hpp"
+#include "collide2d/room_map.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI {
 namespace {
 
 using LD = long double;
 
-/// An L-shaped room (sector 0) with a square pillar (impassable two-sided lines) inside.
-SectorMapDesc l_room() {
-  SectorMapDesc d;
+/// An L-shaped room (number 0) with a square pillar (impassable two-sided lines) inside.
+RoomMapDesc l_room() {
+  RoomMapDesc d;
   const double pts[6][2] = {{0, 0}, {300, 0}, {300, 100}, {120, 100}, {120, 250}, {0, 250}};
   for (const auto& p : pts) d.vertices.push_back(Vec2(Real(p[0]), Real(p[1])));
   for (int i = 0; i < 6; ++i) d.lines.push_back(MapLine{(i + 1) % 6, i, 0, -1, false});  // room on the right
   const double sq[4][2] = {{40, 40}, {70, 40}, {70, 70}, {40, 70}};
   for (const auto& p : sq) d.vertices.push_back(Vec2(Real(p[0]), Real(p[1])));
   for (int i = 0; i < 4; ++i) d.lines.push_back(MapLine{6 + i, 6 + (i + 1) % 4, 0, 0, true});
-  d.sector_count = 1;
+  d.room_count = 1;
   return d;
 }
 
-LD brute_wall(const SectorMapDesc& d, LD px, LD py) {
+LD brute_wall(const RoomMapDesc& d, LD px, LD py) {
   LD best = std::numeric_limits<LD>::infinity();
   for (const MapLine& l : d.lines) {
     const LD ax = d.vertices[std::size_t(l.v1)].x, ay = d.vertices[std::size_t(l.v1)].y;
@@ -43,9 +43,9 @@ LD brute_wall(const SectorMapDesc& d, LD px, LD py) {
   return best;
 }
 
-TEST(SectorMapFar, NearestWallIsFoundAtAnyDistance) {
-  const SectorMapDesc d = l_room();
-  const SectorMap map = SectorMap::make(d).value();
+TEST(RoomMapFar, NearestWallIsFoundAtAnyDistance) {
+  const RoomMapDesc d = l_room();
+  const RoomMap map = RoomMap::make(d).value();
   // Magnitudes from the map's own scale up to a tenth of the largest Real (the distance to the
   // map must stay finite).
   const LD top = LD(std::numeric_limits<Real>::max()) / 10;
@@ -65,7 +65,7 @@ TEST(SectorMapFar, NearestWallIsFoundAtAnyDistance) {
       // The reported point is on the reported wall's line and at the reported distance.
       EXPECT_LE(std::fabs(std::hypot(LD(p.x) - w.point.x, LD(p.y) - w.point.y) - LD(w.distance)),
                 want * 64 * LD(std::numeric_limits<Real>::epsilon()));
-      EXPECT_EQ(map.sector_at(p), -1);
+      EXPECT_EQ(map.room_at(p), -1);
       EXPECT_FALSE(map.fits(p, Real(0)));
       ++checked;
     }

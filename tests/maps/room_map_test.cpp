@@ -1,9 +1,9 @@
 // collide2d - 2D collision detection for games. MIT License.
-// SectorMap on generated maps whose answers are known independently: "cell maps", where every
-// S x S cell of a grid belongs to a sector (or the void) and lines separate cells of different
-// sectors, plus self-referencing squares inside some cells. This gives concave sectors, holes,
-// sectors of several pieces, lines in both directions, one-sided and impassable lines. The
-// expected sector of a point is read from the cell grid; wall distances and fits come from a
+// RoomMap on generated maps whose answers are known independently: "cell maps", where every
+// S x S cell of a grid belongs to a room (or the void) and lines separate cells of different
+// rooms, plus self-referencing squares inside some cells. This gives concave rooms, holes,
+// rooms of several pieces, lines in both directions, one-sided and impassable lines. The
+// expected room of a point is read from the cell grid; wall distances and fits come from a
 // brute-force scan in long double; movement is checked against brute-force wall distances and
 // exact segment crossings.
 
@@ -19,13 +19,13 @@
 #include <gtest/gtest.h>
 
 #include "collide2d/motion.hpp"
-#include "collide2d/sector_map.hpp"
+#include "collide2d/room_map.hpp"
 
 using collide2d::Invalid;
 using collide2d::MapLine;
 using collide2d::Real;
-using collide2d::SectorMap;
-using collide2d::SectorMapDesc;
+using collide2d::RoomMap;
+using collide2d::RoomMapDesc;
 using collide2d::Vec2;
 using LD = long double;
 
@@ -34,12 +34,12 @@ namespace {
 struct CellMap {
   int w = 0, h = 0;
   double s = 16;
-  std::vector<int> cell;      // sector per cell, -1 void
-  std::vector<int> self_sec;  // per cell: a self-referencing square's sector, or -1
-  SectorMapDesc desc;
+  std::vector<int> cell;      // room per cell, -1 void
+  std::vector<int> self_sec;  // per cell: a self-referencing square's room, or -1
+  RoomMapDesc desc;
 
   int at(int i, int j) const { return i < 0 || j < 0 || i >= w || j >= h ? -1 : cell[std::size_t(j * w + i)]; }
-  // The expected sector of a point strictly inside a cell and off the squares' lines.
+  // The expected room of a point strictly inside a cell and off the squares' lines.
   int expect(double x, double y) const {
     const int i = int(std::floor(x / s)), j = int(std::floor(y / s));
     if (i < 0 || j < 0 || i >= w || j >= h) return -1;
@@ -50,16 +50,16 @@ struct CellMap {
   }
 };
 
-CellMap make_cell_map(std::mt19937& rng, int w, int h, int sectors) {
+CellMap make_cell_map(std::mt19937& rng, int w, int h, int rooms) {
   CellMap m;
   m.w = w, m.h = h;
   m.cell.assign(std::size_t(w * h), -1);
   m.self_sec.assign(std::size_t(w * h), -1);
-  std::uniform_int_distribution<int> ux(0, w - 1), uy(0, h - 1), us(-1, sectors - 1);
-  for (int r = 0; r < 3 * sectors; ++r) {  // paint random rectangles
+  std::uniform_int_distribution<int> ux(0, w - 1), uy(0, h - 1), us(-1, rooms - 1);
+  for (int r = 0; r < 3 * rooms; ++r) {  // paint random rectangles
     const int x0 = ux(rng), y0 = uy(rng), x1 = std::min(w - 1, x0 + ux(rng) / 2), y1 = std::min(h - 1, y0 + uy(rng) / 2);
     int s = us(rng);
-    if (r < sectors) s = r;  // every sector gets something (possibly overpainted later)
+    if (r < rooms) s = r;  // every room gets something (possibly overpainted later)
     for (int j = y0; j <= y1; ++j)
       for (int i = x0; i <= x1; ++i) m.cell[std::size_t(j * w + i)] = s;
   }
@@ -97,8 +97,8 @@ CellMap make_cell_map(std::mt19937& rng, int w, int h, int sectors) {
         else if (left >= 0 && texture(rng)) add(i * s, j * s, i * s, (j + 1) * s, right, left, imp(rng));
       }
     }
-  // Self-referencing squares (each its own sector) inside some sector cells.
-  int next = sectors;
+  // Self-referencing squares (each its own room) inside some room cells.
+  int next = rooms;
   std::bernoulli_distribution sq(0.08);
   for (int j = 0; j < h; ++j)
     for (int i = 0; i < w; ++i) {
@@ -109,7 +109,7 @@ CellMap make_cell_map(std::mt19937& rng, int w, int h, int sectors) {
       const double xs[4] = {cx - r, cx + r, cx + r, cx - r}, ys[4] = {cy - r, cy - r, cy + r, cy + r};
       for (int k = 0; k < 4; ++k) add(xs[k], ys[k], xs[(k + 1) % 4], ys[(k + 1) % 4], sec, sec, false);
     }
-  m.desc.sector_count = next;
+  m.desc.room_count = next;
   return m;
 }
 
@@ -120,7 +120,7 @@ LD seg_dist(LD px, LD py, LD ax, LD ay, LD bx, LD by) {
   return std::hypot(px - (ax + t * dx), py - (ay + t * dy));
 }
 
-LD brute_wall(const SectorMapDesc& d, Vec2 p) {
+LD brute_wall(const RoomMapDesc& d, Vec2 p) {
   LD best = INFINITY;
   for (const MapLine& l : d.lines) {
     if (!(l.front < 0 || l.back < 0 || l.impassable)) continue;
@@ -141,22 +141,22 @@ bool proper_cross(Vec2 p, Vec2 q, Vec2 a, Vec2 b) {
 
 }  // namespace
 
-TEST(SectorMapLocate, CellMapsAgreeWithTheirCells) {
+TEST(RoomMapLocate, CellMapsAgreeWithTheirCells) {
   std::mt19937 rng(21);
   int checked = 0, in_self = 0, in_void = 0;
   for (int trial = 0; trial < 30; ++trial) {
     const CellMap m = make_cell_map(rng, 8 + trial % 20, 6 + trial % 13, 2 + trial % 9);
-    const SectorMap sm = SectorMap::make(m.desc).value();
-    EXPECT_TRUE(sm.unclosed_sectors().empty());
+    const RoomMap sm = RoomMap::make(m.desc).value();
+    EXPECT_TRUE(sm.unclosed_rooms().empty());
     std::uniform_real_distribution<double> ux(-20, m.w * m.s + 20), uy(-20, m.h * m.s + 20);
     for (int k = 0; k < 3000; ++k) {
       const double x = ux(rng), y = uy(rng);
       const Vec2 p{Real(x), Real(y)};
       const int want = m.expect(double(p.x), double(p.y));
-      ASSERT_EQ(sm.sector_at(p), want) << "trial " << trial << " at " << x << ", " << y;
+      ASSERT_EQ(sm.room_at(p), want) << "trial " << trial << " at " << x << ", " << y;
       ++checked;
       if (want < 0) ++in_void;
-      if (want >= 0 && want >= m.desc.sector_count - 100 && sm.self_referencing(want)) ++in_self;
+      if (want >= 0 && want >= m.desc.room_count - 100 && sm.self_referencing(want)) ++in_self;
     }
   }
   EXPECT_GT(in_self, 100);
@@ -164,11 +164,11 @@ TEST(SectorMapLocate, CellMapsAgreeWithTheirCells) {
   EXPECT_EQ(checked, 90000);
 }
 
-TEST(SectorMapLocate, PointsOnLinesGetOneOfTheirSides) {
+TEST(RoomMapLocate, PointsOnLinesGetOneOfTheirSides) {
   std::mt19937 rng(22);
   for (int trial = 0; trial < 20; ++trial) {
     const CellMap m = make_cell_map(rng, 10, 9, 5);
-    const SectorMap sm = SectorMap::make(m.desc).value();
+    const RoomMap sm = RoomMap::make(m.desc).value();
     // Every lattice point at quarter-cell spacing: corners, edge points, square corners.
     for (int j = -1; j <= 4 * m.h + 1; ++j)
       for (int i = -1; i <= 4 * m.w + 1; ++i) {
@@ -176,17 +176,17 @@ TEST(SectorMapLocate, PointsOnLinesGetOneOfTheirSides) {
         std::set<int> allowed;
         for (double dx : {-1e-3, 1e-3})
           for (double dy : {-1e-3, 1e-3}) allowed.insert(m.expect(x + dx, y + dy));
-        const int got = sm.sector_at(Vec2(Real(x), Real(y)));
+        const int got = sm.room_at(Vec2(Real(x), Real(y)));
         ASSERT_TRUE(allowed.count(got)) << x << ", " << y << " got " << got;
       }
   }
 }
 
-TEST(SectorMapWalls, NearestWallAndFitsAgreeWithBruteForce) {
+TEST(RoomMapWalls, NearestWallAndFitsAgreeWithBruteForce) {
   std::mt19937 rng(23);
   for (int trial = 0; trial < 20; ++trial) {
     const CellMap m = make_cell_map(rng, 12, 10, 6);
-    const SectorMap sm = SectorMap::make(m.desc).value();
+    const RoomMap sm = RoomMap::make(m.desc).value();
     std::uniform_real_distribution<double> ux(-100, m.w * m.s + 100), uy(-100, m.h * m.s + 100), ur(0, 20);
     for (int k = 0; k < 1000; ++k) {
       const Vec2 p{Real(ux(rng)), Real(uy(rng))};
@@ -197,117 +197,117 @@ TEST(SectorMapWalls, NearestWallAndFitsAgreeWithBruteForce) {
       const Real r = Real(ur(rng));
       const LD margin = want - r;
       if (std::fabs(double(margin)) > 1e-3)
-        ASSERT_EQ(sm.fits(p, r), sm.sector_at(p) >= 0 && margin > 0);
+        ASSERT_EQ(sm.fits(p, r), sm.room_at(p) >= 0 && margin > 0);
     }
   }
 }
 
-TEST(SectorMapShape, LoopsCloseAndEncloseTheCellArea) {
+TEST(RoomMapShape, LoopsCloseAndEncloseTheCellArea) {
   std::mt19937 rng(24);
   for (int trial = 0; trial < 10; ++trial) {
     const CellMap m = make_cell_map(rng, 12, 10, 6);
-    const SectorMap sm = SectorMap::make(m.desc).value();
+    const RoomMap sm = RoomMap::make(m.desc).value();
     for (int s = 0; s < 6; ++s) {
       double cells = 0;
       for (int c : m.cell) cells += c == s;
       double area = 0;
-      for (const auto& loop : sm.sector_loops(s)) area += collide2d::signed_area(loop);
-      EXPECT_NEAR(area, cells * m.s * m.s, 1e-6) << "sector " << s;
+      for (const auto& loop : sm.room_loops(s)) area += collide2d::signed_area(loop);
+      EXPECT_NEAR(area, cells * m.s * m.s, 1e-6) << "room " << s;
     }
   }
 }
 
-TEST(SectorMapShape, ReportsSectorsWhoseLinesDoNotClose) {
+TEST(RoomMapShape, ReportsRoomsWhoseLinesDoNotClose) {
   std::mt19937 rng(25);
   CellMap m = make_cell_map(rng, 6, 6, 3);
-  // Drop a line between two different sides; both of its sectors no longer close.
+  // Drop a line between two different sides; both of its rooms no longer close.
   std::size_t k = 0;
   while (k < m.desc.lines.size() && m.desc.lines[k].front == m.desc.lines[k].back) ++k;
   ASSERT_LT(k, m.desc.lines.size());
   const MapLine gone = m.desc.lines[k];
   m.desc.lines.erase(m.desc.lines.begin() + long(k));
-  const SectorMap sm = SectorMap::make(m.desc).value();
+  const RoomMap sm = RoomMap::make(m.desc).value();
   std::set<int> want;
   for (int s : {gone.front, gone.back})
     if (s >= 0) want.insert(s);
-  EXPECT_EQ(std::set<int>(sm.unclosed_sectors().begin(), sm.unclosed_sectors().end()), want);
+  EXPECT_EQ(std::set<int>(sm.unclosed_rooms().begin(), sm.unclosed_rooms().end()), want);
 }
 
 // Each refusal names the field: the description's element and what is wrong with it.
-TEST(SectorMapShape, RejectsBadDescriptionsNamingTheField) {
-  SectorMapDesc good;
+TEST(RoomMapShape, RejectsBadDescriptionsNamingTheField) {
+  RoomMapDesc good;
   good.vertices = {Vec2(0, 0), Vec2(1, 0), Vec2(0, 1)};
-  good.sector_count = 2;
+  good.room_count = 2;
   good.lines = {MapLine{0, 1, 0, -1, false}, MapLine{1, 2, 0, 1, false}, MapLine{2, 0, 0, -1, false}};
   ASSERT_FALSE(collide2d::validate(good));
-  ASSERT_TRUE(SectorMap::make(good));
+  ASSERT_TRUE(RoomMap::make(good));
   struct Case {
     const char* field;
-    void (*spoil)(SectorMapDesc&);
+    void (*spoil)(RoomMapDesc&);
   } cases[] = {
-      {"sector_count", [](SectorMapDesc& d) { d.sector_count = -1; }},
-      {"vertices[2]", [](SectorMapDesc& d) { d.vertices[2] = Vec2(Real(NAN), 0); }},
-      {"vertices[1]", [](SectorMapDesc& d) { d.vertices[1] = Vec2(0, std::numeric_limits<Real>::infinity()); }},
-      {"lines[1].v1", [](SectorMapDesc& d) { d.lines[1].v1 = -1; }},
-      {"lines[2].v2", [](SectorMapDesc& d) { d.lines[2].v2 = 3; }},
-      {"lines[0].front", [](SectorMapDesc& d) { d.lines[0].front = 2; }},
-      {"lines[1].back", [](SectorMapDesc& d) { d.lines[1].back = -2; }},
-      {"lines[0].front", [](SectorMapDesc& d) { d.sector_count = 0; }},
+      {"room_count", [](RoomMapDesc& d) { d.room_count = -1; }},
+      {"vertices[2]", [](RoomMapDesc& d) { d.vertices[2] = Vec2(Real(NAN), 0); }},
+      {"vertices[1]", [](RoomMapDesc& d) { d.vertices[1] = Vec2(0, std::numeric_limits<Real>::infinity()); }},
+      {"lines[1].v1", [](RoomMapDesc& d) { d.lines[1].v1 = -1; }},
+      {"lines[2].v2", [](RoomMapDesc& d) { d.lines[2].v2 = 3; }},
+      {"lines[0].front", [](RoomMapDesc& d) { d.lines[0].front = 2; }},
+      {"lines[1].back", [](RoomMapDesc& d) { d.lines[1].back = -2; }},
+      {"lines[0].front", [](RoomMapDesc& d) { d.room_count = 0; }},
   };
   for (const Case& c : cases) {
-    SectorMapDesc d = good;
+    RoomMapDesc d = good;
     c.spoil(d);
     Invalid why;
-    EXPECT_FALSE(SectorMap::make(d, &why)) << c.field;
+    EXPECT_FALSE(RoomMap::make(d, &why)) << c.field;
     EXPECT_EQ(why.field, c.field) << why.text();
     EXPECT_FALSE(why.message.empty());
     EXPECT_EQ(collide2d::validate(d)->field, c.field);
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
     try {  // the deprecated constructor throws the same refusal
-      const SectorMap old(d);
+      const RoomMap old(d);
       ADD_FAILURE() << c.field << " accepted by the deprecated constructor";
     } catch (const std::invalid_argument& e) {
       EXPECT_EQ(std::string(e.what()), why.text());
     }
 #pragma GCC diagnostic pop
   }
-  const SectorMap empty;
-  EXPECT_EQ(empty.sector_at(Vec2(0, 0)), -1);
+  const RoomMap empty;
+  EXPECT_EQ(empty.room_at(Vec2(0, 0)), -1);
   EXPECT_EQ(empty.nearest_wall(Vec2(0, 0)).index, -1);
 }
 
 namespace {
 
-// A box room [0, w] x [0, h] (sector 0), optionally split at x = split by an impassable line
-// with sector 1 on the right half.
-SectorMap room(double w, double h, double split = -1) {
-  SectorMapDesc d;
+// A box room [0, w] x [0, h] (room 0), optionally split at x = split by an impassable line
+// with room 1 on the right half.
+RoomMap room(double w, double h, double split = -1) {
+  RoomMapDesc d;
   if (split < 0) {
     d.vertices = {Vec2(0, 0), Vec2(Real(w), 0), Vec2(Real(w), Real(h)), Vec2(0, Real(h))};
-    d.sector_count = 1;
+    d.room_count = 1;
     for (int k = 0; k < 4; ++k) d.lines.push_back(MapLine{(k + 1) % 4, k, 0, -1, false});
   } else {
     d.vertices = {Vec2(0, 0), Vec2(Real(split), 0), Vec2(Real(w), 0), Vec2(Real(w), Real(h)),
                   Vec2(Real(split), Real(h)), Vec2(0, Real(h))};
-    d.sector_count = 2;
+    d.room_count = 2;
     // The outline clockwise, so each line has the room on its right (its front).
     const int ring[6] = {0, 5, 4, 3, 2, 1};
     const int sec[6] = {0, 0, 1, 1, 1, 0};
     for (int k = 0; k < 6; ++k) d.lines.push_back(MapLine{ring[k], ring[(k + 1) % 6], sec[k], -1, false});
-    d.lines.push_back(MapLine{1, 4, 1, 0, true});  // x = split going up: sector 1 on its right
+    d.lines.push_back(MapLine{1, 4, 1, 0, true});  // x = split going up: room 1 on its right
   }
-  return SectorMap::make(d).value();
+  return RoomMap::make(d).value();
 }
 
 }  // namespace
 
-TEST(SectorMapMove, RandomWalksStayInsideAndClearOfWalls) {
+TEST(RoomMapMove, RandomWalksStayInsideAndClearOfWalls) {
   std::mt19937 rng(26);
   int moves = 0, contacts = 0;
   for (int trial = 0; trial < 6; ++trial) {
     const CellMap m = make_cell_map(rng, 14, 12, 5);
-    const SectorMap sm = SectorMap::make(m.desc).value();
+    const RoomMap sm = RoomMap::make(m.desc).value();
     std::uniform_real_distribution<double> ux(0, m.w * m.s), uy(0, m.h * m.s), ua(0, 6.2831853), ul(0, 40);
     for (int player = 0; player < 10; ++player) {
       const Real r = Real(1 + player % 4);
@@ -322,7 +322,7 @@ TEST(SectorMapMove, RandomWalksStayInsideAndClearOfWalls) {
         const auto mv = sm.move_circle(p, r, d);
         ++moves;
         contacts += mv.contacts;
-        ASSERT_GE(sm.sector_at(mv.position), 0);
+        ASSERT_GE(sm.room_at(mv.position), 0);
         ASSERT_GE(double(brute_wall(m.desc, mv.position)), double(r) - 1e-6 * (1 + m.w * m.s));
         for (const MapLine& ln : m.desc.lines)
           if (ln.front < 0 || ln.back < 0 || ln.impassable)
@@ -336,8 +336,8 @@ TEST(SectorMapMove, RandomWalksStayInsideAndClearOfWalls) {
   EXPECT_GT(contacts, 1000);
 }
 
-TEST(SectorMapMove, SlidesAlongAWall) {
-  const SectorMap sm = room(100, 50);
+TEST(RoomMapMove, SlidesAlongAWall) {
+  const RoomMap sm = room(100, 50);
   const Vec2 start(20, 2.5f);
   const auto mv = sm.move_circle(start, 2, Vec2(10, -10));
   EXPECT_EQ(mv.contacts, 1);
@@ -346,8 +346,8 @@ TEST(SectorMapMove, SlidesAlongAWall) {
   EXPECT_GE(double(sm.wall_distance(mv.position)), 2.0 - 1e-6);
 }
 
-TEST(SectorMapMove, StaysStillInACorner) {
-  const SectorMap sm = room(100, 50);
+TEST(RoomMapMove, StaysStillInACorner) {
+  const RoomMap sm = room(100, 50);
   Vec2 p(90, 40);
   std::vector<Vec2> seen;
   for (int k = 0; k < 40; ++k) {
@@ -364,13 +364,13 @@ TEST(SectorMapMove, StaysStillInACorner) {
   EXPECT_NEAR(p.y, 47 - skin, 2e-4);
 }
 
-TEST(SectorMapMove, DoesNotTunnelThroughAThinWallAtSpeed) {
-  const SectorMap sm = room(2000, 100, 1000);
-  ASSERT_EQ(sm.sector_at(Vec2(500, 50)), 0);
-  ASSERT_EQ(sm.sector_at(Vec2(1500, 50)), 1);
+TEST(RoomMapMove, DoesNotTunnelThroughAThinWallAtSpeed) {
+  const RoomMap sm = room(2000, 100, 1000);
+  ASSERT_EQ(sm.room_at(Vec2(500, 50)), 0);
+  ASSERT_EQ(sm.room_at(Vec2(1500, 50)), 1);
   for (double speed : {10.0, 999.0, 5000.0, 1e6}) {
     const auto mv = sm.move_circle(Vec2(990, 50), 1, Vec2(Real(speed), Real(speed * 1e-3)));
-    EXPECT_EQ(sm.sector_at(mv.position), 0) << speed;
+    EXPECT_EQ(sm.room_at(mv.position), 0) << speed;
     // Stops a skin short (the one skin rule: it grows with the coordinates the move reaches).
     collide2d::MoveOptions opt;
     opt.skin = sm.skin();

@@ -1,6 +1,6 @@
 // collide2d - 2D collision detection for games. MIT License.
-/// @file sector_map.cpp  SectorMap: validation, the grid index (sector-separating edges, walls,
-/// per-cell reference points with the sectors containing them), point location and the
+/// @file room_map.cpp  RoomMap: validation, the grid index (room-separating edges, walls,
+/// per-cell reference points with the rooms containing them), point location and the
 /// nearest wall.
 
 #include <algorithm>
@@ -11,7 +11,7 @@
 #include <string>
 #include <utility>
 
-#include "collide2d/sector_map.hpp"
+#include "collide2d/room_map.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI {
 
@@ -60,8 +60,8 @@ bool segment_meets_box(double ax, double ay, double bx, double by, double x0, do
   return !(pos == 4 || neg == 4);
 }
 
-// Small set of sector indices with toggling (parity).
-struct SectorSet {
+// Small set of room indices with toggling (parity).
+struct RoomSet {
   std::array<int, 64> v{};
   int n = 0;
   void toggle(int s) {
@@ -78,8 +78,8 @@ struct SectorSet {
 
 }  // namespace
 
-std::optional<Invalid> validate(const SectorMapDesc& desc) {
-  if (desc.sector_count < 0) return Invalid{"sector_count", "must be >= 0"};
+std::optional<Invalid> validate(const RoomMapDesc& desc) {
+  if (desc.room_count < 0) return Invalid{"room_count", "must be >= 0"};
   const int nv = int(desc.vertices.size());
   for (int i = 0; i < nv; ++i)
     if (!is_finite(desc.vertices[std::size_t(i)]))
@@ -91,9 +91,9 @@ std::optional<Invalid> validate(const SectorMapDesc& desc) {
     const std::string vertices = "vertex index out of range (" + std::to_string(nv) + " vertices)";
     if (l.v1 < 0 || l.v1 >= nv) return Invalid{name + "v1", vertices};
     if (l.v2 < 0 || l.v2 >= nv) return Invalid{name + "v2", vertices};
-    const std::string sectors = "sector index out of range (-1 or 0.." + std::to_string(desc.sector_count - 1) + ")";
-    if (l.front < -1 || l.front >= desc.sector_count) return Invalid{name + "front", sectors};
-    if (l.back < -1 || l.back >= desc.sector_count) return Invalid{name + "back", sectors};
+    const std::string rooms = "room index out of range (-1 or 0.." + std::to_string(desc.room_count - 1) + ")";
+    if (l.front < -1 || l.front >= desc.room_count) return Invalid{name + "front", rooms};
+    if (l.back < -1 || l.back >= desc.room_count) return Invalid{name + "back", rooms};
     for (int v : {l.v1, l.v2}) {
       const Vec2 p = desc.vertices[std::size_t(v)];
       x0 = std::min(x0, double(p.x)), x1 = std::max(x1, double(p.x));
@@ -110,27 +110,27 @@ std::optional<Invalid> validate(const SectorMapDesc& desc) {
   return std::nullopt;
 }
 
-std::optional<SectorMap> SectorMap::make(SectorMapDesc desc, Invalid* why) {
+std::optional<RoomMap> RoomMap::make(RoomMapDesc desc, Invalid* why) {
   if (auto bad = validate(desc)) {
     if (why) *why = std::move(*bad);
     return std::nullopt;
   }
-  return SectorMap(std::move(desc), Checked{});
+  return RoomMap(std::move(desc), Checked{});
 }
 
 namespace {
 
-SectorMapDesc checked_or_throw(SectorMapDesc desc) {
+RoomMapDesc checked_or_throw(RoomMapDesc desc) {
   if (auto bad = validate(desc)) throw std::invalid_argument(bad->text());
   return desc;
 }
 
 }  // namespace
 
-SectorMap::SectorMap(SectorMapDesc desc) : SectorMap(checked_or_throw(std::move(desc)), Checked{}) {}
+RoomMap::RoomMap(RoomMapDesc desc) : RoomMap(checked_or_throw(std::move(desc)), Checked{}) {}
 
-SectorMap::SectorMap(SectorMapDesc desc, Checked) {
-  sector_count_ = desc.sector_count;
+RoomMap::RoomMap(RoomMapDesc desc, Checked) {
+  room_count_ = desc.room_count;
   for (const Vec2 v : desc.vertices) {
     vx_.push_back(double(v.x));
     vy_.push_back(double(v.y));
@@ -144,10 +144,10 @@ SectorMap::SectorMap(SectorMapDesc desc, Checked) {
       y0_ = std::min(y0_, vy_[std::size_t(v)]), y1_ = std::max(y1_, vy_[std::size_t(v)]);
     }
   if (lines_.empty()) x0_ = y0_ = x1_ = y1_ = 0;
-  classify_sectors();
+  classify_rooms();
 
-  // Region edges: lines with different sectors on their sides toggle both; the lines of a
-  // self-referencing sector toggle it once.
+  // Region edges: lines with different rooms on their sides toggle both; the lines of a
+  // self-referencing room toggle it once.
   for (const MapLine& l : lines_) {
     Edge e{vx_[std::size_t(l.v1)], vy_[std::size_t(l.v1)], vx_[std::size_t(l.v2)],
            vy_[std::size_t(l.v2)], -1, -1};
@@ -168,13 +168,13 @@ SectorMap::SectorMap(SectorMapDesc desc, Checked) {
   build_index();
 }
 
-// Blocking walls; sectors with and without one-sided boundary lines (self-referencing ones);
-// each sector's bounding-box area (the tie-break where regions overlap).
-void SectorMap::classify_sectors() {
+// Blocking walls; rooms with and without one-sided boundary lines (self-referencing ones);
+// each room's bounding-box area (the tie-break where regions overlap).
+void RoomMap::classify_rooms() {
   blocking_.assign(lines_.size(), 0);
-  std::vector<int> one_sided(std::size_t(sector_count_), 0), both(std::size_t(sector_count_), 0);
-  sector_box_area_.assign(std::size_t(sector_count_), 0);
-  std::vector<std::array<double, 4>> sbox(std::size_t(sector_count_), {kInf, kInf, -kInf, -kInf});
+  std::vector<int> one_sided(std::size_t(room_count_), 0), both(std::size_t(room_count_), 0);
+  room_box_area_.assign(std::size_t(room_count_), 0);
+  std::vector<std::array<double, 4>> sbox(std::size_t(room_count_), {kInf, kInf, -kInf, -kInf});
   for (std::size_t i = 0; i < lines_.size(); ++i) {
     const MapLine& l = lines_[i];
     if (l.front < 0 || l.back < 0 || l.impassable) {
@@ -196,22 +196,22 @@ void SectorMap::classify_sectors() {
       }
     }
   }
-  self_ref_.assign(std::size_t(sector_count_), 0);
-  for (int s = 0; s < sector_count_; ++s) {
+  self_ref_.assign(std::size_t(room_count_), 0);
+  for (int s = 0; s < room_count_; ++s) {
     self_ref_[std::size_t(s)] = one_sided[std::size_t(s)] == 0 && both[std::size_t(s)] > 0;
     const auto& b = sbox[std::size_t(s)];
-    sector_box_area_[std::size_t(s)] = b[2] >= b[0] ? (b[2] - b[0]) * (b[3] - b[1]) : kInf;
+    room_box_area_[std::size_t(s)] = b[2] >= b[0] ? (b[2] - b[0]) * (b[3] - b[1]) : kInf;
   }
 }
 
-// Closure: every vertex must pair up the lines that bound each sector; the sectors where they do
+// Closure: every vertex must pair up the lines that bound each room; the rooms where they do
 // not are `unclosed_`.
-void SectorMap::find_unclosed() {
+void RoomMap::find_unclosed() {
   const int nv = int(vx_.size());
-  std::vector<std::pair<long long, int>> ends;  // (sector * nv + vertex, +-1 or 1)
+  std::vector<std::pair<long long, int>> ends;  // (room * nv + vertex, +-1 or 1)
   for (const MapLine& l : lines_) {
     if (l.front != l.back) {
-      // Sector on the left goes v1 -> v2 (the back); the front goes v2 -> v1.
+      // Room on the left goes v1 -> v2 (the back); the front goes v2 -> v1.
       if (l.back >= 0) ends.push_back({(long long)l.back * nv + l.v1, 1}),
           ends.push_back({(long long)l.back * nv + l.v2, -1});
       if (l.front >= 0) ends.push_back({(long long)l.front * nv + l.v2, 1}),
@@ -222,7 +222,7 @@ void SectorMap::find_unclosed() {
     }
   }
   std::sort(ends.begin(), ends.end());
-  std::vector<std::uint8_t> bad(std::size_t(sector_count_), 0);
+  std::vector<std::uint8_t> bad(std::size_t(room_count_), 0);
   for (std::size_t i = 0; i < ends.size();) {
     std::size_t j = i;
     int sum = 0, deg = 0;
@@ -233,11 +233,11 @@ void SectorMap::find_unclosed() {
     if (sum != 0 || (deg & 1)) bad[std::size_t(ends[i].first / std::max(nv, 1))] = 1;
     i = j;
   }
-  for (int s = 0; s < sector_count_; ++s)
+  for (int s = 0; s < room_count_; ++s)
     if (bad[std::size_t(s)]) unclosed_.push_back(s);
 }
 
-void SectorMap::build_index() {
+void RoomMap::build_index() {
   // Grid over the vertex bounds grown by a margin, about two cells per line.
   const double w = x1_ - x0_, hgt = y1_ - y0_;
   const double lines = double(std::max<std::size_t>(lines_.size(), 1));
@@ -307,13 +307,13 @@ void SectorMap::build_index() {
       ref_x_[c] = rx, ref_y_[c] = ry;
     }
 
-  // Sectors containing each reference point, propagated from cell to cell: along row 0 from a
+  // Rooms containing each reference point, propagated from cell to cell: along row 0 from a
   // point below the grid, then each cell from its left neighbour (or, first in a row, from
   // the cell below). The segment between two neighbours' references stays in the two cells.
-  std::vector<SectorSet> states(ncell);
+  std::vector<RoomSet> states(ncell);
   std::vector<std::uint32_t> stamp(edges_.size(), 0);
   std::uint32_t tick = 0;
-  auto walk = [&](SectorSet s, double px, double py, double qx, double qy, std::size_t ca,
+  auto walk = [&](RoomSet s, double px, double py, double qx, double qy, std::size_t ca,
                   std::size_t cb) {
     ++tick;
     for (std::size_t cc : {ca, cb}) {
@@ -331,7 +331,7 @@ void SectorMap::build_index() {
     for (int i = 0; i < nx_; ++i) {
       const std::size_t c = std::size_t(j) * std::size_t(nx_) + std::size_t(i);
       if (i == 0 && j == 0) {
-        states[c] = walk(SectorSet{}, ref_x_[c], gy_ - h, ref_x_[c], ref_y_[c], c, c);
+        states[c] = walk(RoomSet{}, ref_x_[c], gy_ - h, ref_x_[c], ref_y_[c], c, c);
       } else {
         const std::size_t from = i > 0 ? c - 1 : c - std::size_t(nx_);
         states[c] = walk(states[from], ref_x_[from], ref_y_[from], ref_x_[c], ref_y_[c], from, c);
@@ -344,20 +344,20 @@ void SectorMap::build_index() {
   }
 }
 
-int SectorMap::grid_index(double v, double origin, int n) const {
+int RoomMap::grid_index(double v, double origin, int n) const {
   const double f = std::floor((v - origin) / h_);
   if (!(f > 0)) return 0;  // below the grid, or NaN
   return f < double(n - 1) ? int(f) : n - 1;
 }
 
-int SectorMap::cell_of(double x, double y, int& ci, int& cj) const {
+int RoomMap::cell_of(double x, double y, int& ci, int& cj) const {
   const double fx = (x - gx_) / h_, fy = (y - gy_) / h_;
   if (!(fx >= 0 && fy >= 0 && fx < nx_ && fy < ny_)) return -1;
   ci = int(fx), cj = int(fy);
   return cj * nx_ + ci;
 }
 
-int SectorMap::sector_at(Vec2 p) const {
+int RoomMap::room_at(Vec2 p) const {
   int ci = 0, cj = 0;
   const double px = double(p.x), py = double(p.y);
   const int c = cell_of(px, py, ci, cj);
@@ -365,9 +365,9 @@ int SectorMap::sector_at(Vec2 p) const {
   return locate_from(px, py, c);
 }
 
-int SectorMap::locate_from(double px, double py, int cell) const {
+int RoomMap::locate_from(double px, double py, int cell) const {
   const std::size_t c = std::size_t(cell);
-  SectorSet s;
+  RoomSet s;
   for (int k = state_start_[c]; k < state_start_[c + 1]; ++k) s.toggle(state_list_[std::size_t(k)]);
   const double qx = ref_x_[c], qy = ref_y_[c];
   for (int k = edge_start_[c]; k < edge_start_[c + 1]; ++k) {
@@ -388,13 +388,13 @@ int SectorMap::locate_from(double px, double py, int cell) const {
       if (tb) best = t;
       continue;
     }
-    const double at = sector_box_area_[std::size_t(t)], ab = sector_box_area_[std::size_t(best)];
+    const double at = room_box_area_[std::size_t(t)], ab = room_box_area_[std::size_t(best)];
     if (at < ab || (at == ab && t < best)) best = t;
   }
   return best;
 }
 
-SectorMap::Near SectorMap::nearest_wall_d(double px, double py) const {
+RoomMap::Near RoomMap::nearest_wall_d(double px, double py) const {
   Near best{kInf, 0, 0, -1};
   if (walls_.empty() || !std::isfinite(px) || !std::isfinite(py)) return best;
   // Clamp p into the grid: distances to cells from the clamped point are lower bounds.
@@ -448,15 +448,15 @@ SectorMap::Near SectorMap::nearest_wall_d(double px, double py) const {
   return best;
 }
 
-NearestPoint SectorMap::nearest_wall(Vec2 p) const {
+NearestPoint RoomMap::nearest_wall(Vec2 p) const {
   const Near n = nearest_wall_d(double(p.x), double(p.y));
   if (n.line < 0) return NearestPoint{p, std::numeric_limits<Real>::infinity(), -1};
   return NearestPoint{Vec2(Real(n.qx), Real(n.qy)), Real(n.d), n.line};
 }
 
-bool SectorMap::fits(Vec2 p, Real r) const {
+bool RoomMap::fits(Vec2 p, Real r) const {
   if (!is_finite(p) || !(r >= 0)) return false;
-  if (sector_at(p) < 0) return false;
+  if (room_at(p) < 0) return false;
   return nearest_wall_d(double(p.x), double(p.y)).d > double(r);
 }
 

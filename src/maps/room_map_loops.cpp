@@ -1,19 +1,19 @@
 // collide2d - 2D collision detection for games. MIT License.
-/// @file sector_map_loops.cpp  SectorMap::sector_loops: a sector's boundary lines chained into
+/// @file room_map_loops.cpp  RoomMap::room_loops: a room's boundary lines chained into
 /// loops (for drawing and for checking that the lines close).
 
 #include <algorithm>
 #include <map>
 #include <utility>
 
-#include "collide2d/sector_map.hpp"
+#include "collide2d/room_map.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI {
 
-std::vector<std::vector<Vec2>> SectorMap::sector_loops(int s) const {
+std::vector<std::vector<Vec2>> RoomMap::room_loops(int s) const {
   std::vector<std::vector<Vec2>> loops;
-  if (s < 0 || s >= sector_count_) return loops;
-  // Directed edges with the sector on their left (undirected for a self-referencing sector).
+  if (s < 0 || s >= room_count_) return loops;
+  // Directed edges with the room on their left (undirected for a self-referencing room).
   std::vector<std::pair<int, int>> edges;
   const bool self = self_ref_[std::size_t(s)] != 0;
   for (const MapLine& l : lines_) {

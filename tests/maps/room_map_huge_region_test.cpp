@@ -1,5 +1,5 @@
 // collide2d - 2D collision detection for games. MIT License.
-// Regression (fuzz target `world`, UBSan: float-to-int overflow in SectorMap's wall index): a
+// Regression (fuzz target `world`, UBSan: float-to-int overflow in RoomMap's wall index): a
 // gather region far larger than the map, far away from it, or reaching the largest finite
 // coordinates clamps to the index grid. The lines given are compared with a scan of every line.
 #include <gtest/gtest.h>
@@ -11,16 +11,16 @@
 #include <string>
 #include <vector>
 
-#include "collide2d/sector_map.hpp"
+#include "collide2d/room_map.hpp"
 
 using namespace collide2d;
 
 namespace {
 
-SectorMap random_map(std::mt19937& rng, SectorMapDesc& d) {
+RoomMap random_map(std::mt19937& rng, RoomMapDesc& d) {
   auto uni = [&](double lo, double hi) { return lo + (hi - lo) * (double(rng()) / 4294967296.0); };
   for (int i = 0; i < 60; ++i) d.vertices.push_back({Real(uni(-400, 400)), Real(uni(-300, 300))});
-  d.sector_count = 2;
+  d.room_count = 2;
   for (int i = 0; i < 90; ++i) {
     MapLine l;
     l.v1 = int(rng() % 60u);
@@ -29,15 +29,15 @@ SectorMap random_map(std::mt19937& rng, SectorMapDesc& d) {
     l.back = int(rng() % 3) - 1;
     d.lines.push_back(l);
   }
-  return SectorMap::make(d).value();
+  return RoomMap::make(d).value();
 }
 
 }  // namespace
 
-TEST(SectorMapHugeRegion, GatherClampsToTheGridForAnyFiniteRegion) {
+TEST(RoomMapHugeRegion, GatherClampsToTheGridForAnyFiniteRegion) {
   std::mt19937 rng(5);
-  SectorMapDesc d;
-  const SectorMap sm = random_map(rng, d);
+  RoomMapDesc d;
+  const RoomMap sm = random_map(rng, d);
   // Every blocking line with two distinct ends: what a region covering the whole map must give.
   std::set<std::uint32_t> all;
   for (std::size_t i = 0; i < d.lines.size(); ++i) {
@@ -70,11 +70,11 @@ TEST(SectorMapHugeRegion, GatherClampsToTheGridForAnyFiniteRegion) {
 // Regression (fuzz target `world`, double build, UBSan: float-to-int overflow building the index):
 // vertices at the largest coordinates of the scalar. Where their span is finite the map builds and
 // finds its walls; where it is not (double), the map is refused with a message naming the vertices.
-TEST(SectorMapHugeRegion, VerticesAtTheLargestCoordinates) {
+TEST(RoomMapHugeRegion, VerticesAtTheLargestCoordinates) {
   const Real big = std::numeric_limits<Real>::max();
-  SectorMapDesc d;
+  RoomMapDesc d;
   d.vertices = {{-big, -big}, {big, -big}, {big, big}, {-big, big}};
-  d.sector_count = 1;
+  d.room_count = 1;
   for (int i = 0; i < 4; ++i) {
     MapLine l;
     l.v1 = i;
@@ -84,11 +84,11 @@ TEST(SectorMapHugeRegion, VerticesAtTheLargestCoordinates) {
   }
   const bool span_fits = 2.0 * double(big) <= std::numeric_limits<double>::max() / 4;
   Invalid why;
-  const std::optional<SectorMap> made = SectorMap::make(d, &why);
+  const std::optional<RoomMap> made = RoomMap::make(d, &why);
   EXPECT_EQ(made.has_value(), span_fits) << why.text();
   if (made) {
-    const SectorMap& sm = *made;
-    EXPECT_EQ(sm.sector_at({0, 0}), 0);
+    const RoomMap& sm = *made;
+    EXPECT_EQ(sm.room_at({0, 0}), 0);
     std::vector<Obstacle> obs;
     sm.gather(Aabb{{-big, -big}, {big, big}}, obs, 1);
     EXPECT_EQ(obs.size(), 4u);
