@@ -44,7 +44,7 @@ struct MapLine {
 struct RoomMapDesc {
   std::vector<Vec2> vertices;
   std::vector<MapLine> lines;
-  int room_count = 0;  ///< rooms are numbered 0 .. room_count - 1
+  int room_count = 0;  ///< rooms are numbered 0 .. room_count - 1; memory follows the rooms lines name, not this count
 };
 
 /// Checks a description: nothing when a RoomMap can be built from it, else the field and what
@@ -111,8 +111,11 @@ class RoomMap {
   /// Rooms whose boundary lines do not close (a vertex where the lines that bound the room
   /// do not pair up); their regions are still defined by the crossing rule.
   const std::vector<int>& unclosed_rooms() const { return unclosed_; }
-  /// True when every line of room s has s on both sides (and there is at least one).
-  bool self_referencing(int s) const { return self_ref_[std::size_t(s)] != 0; }
+  /// True when every line of room s has s on both sides (and there is at least one); false for
+  /// an index no line names.
+  bool self_referencing(int s) const {
+    return s >= 0 && std::size_t(s) < self_ref_.size() && self_ref_[std::size_t(s)] != 0;
+  }
   /// The boundary of room s as loops of vertices (closed; the last joins the first), for
   /// drawing with the even-odd rule. Chains that do not close are returned as open loops too.
   std::vector<std::vector<Vec2>> room_loops(int s) const;
@@ -126,6 +129,9 @@ class RoomMap {
   }
 
   int room_count() const { return room_count_; }
+  /// One past the largest room index a line names (<= room_count()): rooms from here on have no
+  /// lines, so a loop over the rooms that have geometry stops here.
+  int named_room_count() const { return int(self_ref_.size()); }
   /// Deprecated (one release): `room_count()`.
   [[deprecated("use room_count")]] int sector_count() const { return room_count_; }
   int line_count() const { return int(lines_.size()); }

@@ -61,7 +61,7 @@ void draw_room_map(DebugDraw& dd, const RoomMap& map, std::span<const float> sha
     // rooms first, self-referencing ones on top.
     std::vector<Vec2> outline;
     for (int pass = 0; pass < 2; ++pass)
-      for (int s = 0; s < map.room_count(); ++s) {
+      for (int s = 0; s < map.named_room_count(); ++s) {
         if (map.self_referencing(s) != (pass == 1)) continue;
         outline.clear();
         for (const std::vector<Vec2>& loop : map.room_loops(s)) {

@@ -170,11 +170,15 @@ RoomMap::RoomMap(RoomMapDesc desc, Checked) {
 
 // Blocking walls; rooms with and without one-sided boundary lines (self-referencing ones);
 // each room's bounding-box area (the tie-break where regions overlap).
+// Per-room arrays cover the rooms some line names (0 .. largest index + 1): a description may
+// declare any room_count, and memory must follow the lines, not the declaration.
 void RoomMap::classify_rooms() {
   blocking_.assign(lines_.size(), 0);
-  std::vector<int> one_sided(std::size_t(room_count_), 0), both(std::size_t(room_count_), 0);
-  room_box_area_.assign(std::size_t(room_count_), 0);
-  std::vector<std::array<double, 4>> sbox(std::size_t(room_count_), {kInf, kInf, -kInf, -kInf});
+  std::size_t used = 0;
+  for (const MapLine& l : lines_) used = std::max({used, std::size_t(l.front + 1), std::size_t(l.back + 1)});
+  std::vector<int> one_sided(used, 0), both(used, 0);
+  room_box_area_.assign(used, 0);
+  std::vector<std::array<double, 4>> sbox(used, {kInf, kInf, -kInf, -kInf});
   for (std::size_t i = 0; i < lines_.size(); ++i) {
     const MapLine& l = lines_[i];
     if (l.front < 0 || l.back < 0 || l.impassable) {
@@ -196,11 +200,11 @@ void RoomMap::classify_rooms() {
       }
     }
   }
-  self_ref_.assign(std::size_t(room_count_), 0);
-  for (int s = 0; s < room_count_; ++s) {
-    self_ref_[std::size_t(s)] = one_sided[std::size_t(s)] == 0 && both[std::size_t(s)] > 0;
-    const auto& b = sbox[std::size_t(s)];
-    room_box_area_[std::size_t(s)] = b[2] >= b[0] ? (b[2] - b[0]) * (b[3] - b[1]) : kInf;
+  self_ref_.assign(used, 0);
+  for (std::size_t s = 0; s < used; ++s) {
+    self_ref_[s] = one_sided[s] == 0 && both[s] > 0;
+    const auto& b = sbox[s];
+    room_box_area_[s] = b[2] >= b[0] ? (b[2] - b[0]) * (b[3] - b[1]) : kInf;
   }
 }
 
@@ -222,7 +226,7 @@ void RoomMap::find_unclosed() {
     }
   }
   std::sort(ends.begin(), ends.end());
-  std::vector<std::uint8_t> bad(std::size_t(room_count_), 0);
+  std::vector<std::uint8_t> bad(self_ref_.size(), 0);  // the rooms lines name (classify_rooms)
   for (std::size_t i = 0; i < ends.size();) {
     std::size_t j = i;
     int sum = 0, deg = 0;
@@ -233,8 +237,8 @@ void RoomMap::find_unclosed() {
     if (sum != 0 || (deg & 1)) bad[std::size_t(ends[i].first / std::max(nv, 1))] = 1;
     i = j;
   }
-  for (int s = 0; s < room_count_; ++s)
-    if (bad[std::size_t(s)]) unclosed_.push_back(s);
+  for (std::size_t s = 0; s < bad.size(); ++s)
+    if (bad[s]) unclosed_.push_back(int(s));
 }
 
 void RoomMap::build_index() {

@@ -12,7 +12,7 @@ namespace collide2d::inline COLLIDE2D_ABI {
 
 std::vector<std::vector<Vec2>> RoomMap::room_loops(int s) const {
   std::vector<std::vector<Vec2>> loops;
-  if (s < 0 || s >= room_count_) return loops;
+  if (s < 0 || std::size_t(s) >= self_ref_.size()) return loops;  // no line names room s
   // Directed edges with the room on their left (undirected for a self-referencing room).
   std::vector<std::pair<int, int>> edges;
   const bool self = self_ref_[std::size_t(s)] != 0;
