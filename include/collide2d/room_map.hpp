@@ -50,8 +50,8 @@ struct RoomMapDesc {
 /// Checks a description: nothing when a RoomMap can be built from it, else the field and what
 /// is wrong: "room_count" (negative), "vertices[i]" (a non-finite coordinate), "lines[i].v1" /
 /// ".v2" (a vertex index out of range), "lines[i].front" / ".back" (a room index other than -1
-/// or 0 .. room_count - 1), "vertices" (the lines span more than a quarter of the largest
-/// double, which only the double build can hold).
+/// or 0 .. room_count - 1), "vertices" (the lines span more than a quarter of the square root
+/// of the largest double, about 3.3e153, which only the double build can hold).
 std::optional<Invalid> validate(const RoomMapDesc& desc);
 
 /// The result of RoomMap::move_circle.

@@ -100,11 +100,12 @@ std::optional<Invalid> validate(const RoomMapDesc& desc) {
       y0 = std::min(y0, double(p.y)), y1 = std::max(y1, double(p.y));
     }
   }
-  // Differences of map coordinates (spans, the index grid, distances) must stay finite: only the
-  // double build can hold vertices this far apart.
-  const double span_limit = std::numeric_limits<double>::max() / 4;
+  // Products of two coordinate differences (the crossing rule, the index grid's area, squared
+  // distances) must stay finite: only the double build can hold vertices this far apart.
+  const double span_limit = std::sqrt(std::numeric_limits<double>::max()) / 4;
   if (!desc.lines.empty() && (!(x1 - x0 <= span_limit) || !(y1 - y0 <= span_limit)))
-    return Invalid{"vertices", "the lines span more than a quarter of the largest double (x " + std::to_string(x0) +
+    return Invalid{"vertices", "the lines span more than a quarter of the square root of the largest double, "
+                               "about 3.3e153 (x " + std::to_string(x0) +
                                    " to " + std::to_string(x1) + ", y " + std::to_string(y0) + " to " +
                                    std::to_string(y1) + ")"};
   return std::nullopt;

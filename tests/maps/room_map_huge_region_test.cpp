@@ -4,6 +4,7 @@
 // coordinates clamps to the index grid. The lines given are compared with a scan of every line.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <limits>
 #include <random>
 #include <set>
@@ -70,30 +71,40 @@ TEST(RoomMapHugeRegion, GatherClampsToTheGridForAnyFiniteRegion) {
 // Regression (fuzz target `world`, double build, UBSan: float-to-int overflow building the index):
 // vertices at the largest coordinates of the scalar. Where their span is finite the map builds and
 // finds its walls; where it is not (double), the map is refused with a message naming the vertices.
+// A square room of half-size `half`: refused naming `vertices` when its span does not fit a
+// quarter of the largest double, else built with its 4 walls found by a gather over it all.
+// Fuzz findings (target `world`, double build, UBSan float->int of NaN in build_index): the
+// largest coordinates (span = inf), then a span whose area overflows (1e200 squared: the cell
+// size came out infinite and the cell count NaN; room_at's crossing products overflow too), so
+// spans are bounded by a quarter of the square root of the largest double.
 TEST(RoomMapHugeRegion, VerticesAtTheLargestCoordinates) {
-  const Real big = std::numeric_limits<Real>::max();
-  RoomMapDesc d;
-  d.vertices = {{-big, -big}, {big, -big}, {big, big}, {-big, big}};
-  d.room_count = 1;
-  for (int i = 0; i < 4; ++i) {
-    MapLine l;
-    l.v1 = i;
-    l.v2 = (i + 1) % 4;
-    l.front = 0;
-    d.lines.push_back(l);
-  }
-  const bool span_fits = 2.0 * double(big) <= std::numeric_limits<double>::max() / 4;
-  Invalid why;
-  const std::optional<RoomMap> made = RoomMap::make(d, &why);
-  EXPECT_EQ(made.has_value(), span_fits) << why.text();
-  if (made) {
-    const RoomMap& sm = *made;
-    EXPECT_EQ(sm.room_at({0, 0}), 0);
-    std::vector<Obstacle> obs;
-    sm.gather(Aabb{{-big, -big}, {big, big}}, obs, 1);
-    EXPECT_EQ(obs.size(), 4u);
-  } else {
-    EXPECT_EQ(why.field, "vertices") << why.text();
+  const double top = double(std::numeric_limits<Real>::max());
+  for (const double half : {top, 1e200, 1e160, 1e100, 1e30, 1e18}) {
+    if (half > top) continue;
+    const Real big = Real(half);
+    RoomMapDesc d;
+    d.vertices = {{-big, -big}, {big, -big}, {big, big}, {-big, big}};
+    d.room_count = 1;
+    for (int i = 0; i < 4; ++i) {
+      MapLine l;
+      l.v1 = i;
+      l.v2 = (i + 1) % 4;
+      l.front = 0;
+      d.lines.push_back(l);
+    }
+    const bool span_fits = 2.0 * double(big) <= std::sqrt(std::numeric_limits<double>::max()) / 4;
+    Invalid why;
+    const std::optional<RoomMap> made = RoomMap::make(d, &why);
+    EXPECT_EQ(made.has_value(), span_fits) << why.text() << " half " << half;
+    if (made) {
+      const RoomMap& sm = *made;
+      EXPECT_EQ(sm.room_at({0, 0}), 0) << half;
+      std::vector<Obstacle> obs;
+      sm.gather(Aabb{{-big, -big}, {big, big}}, obs, 1);
+      EXPECT_EQ(obs.size(), 4u) << half;
+    } else {
+      EXPECT_EQ(why.field, "vertices") << why.text();
+    }
   }
 }
 
