@@ -78,7 +78,7 @@ template <class B>
 class Mover {
  public:
   Mover(const B& start, Vec2 d, std::span<const Obstacle> obs, const MoveOptions& o, MoveResult& res)
-      : body_(start), obs_(obs), opt_(o), res_(res), dir_(d) {
+      : body_(start), obs_(obs), opt_(o), res_(res), dir_(d), want_(d) {
     skin_ = skin_of(bounds(start), d, o.skin);
     if (!(o.up == Vec2{})) {
       up_ = normalize(o.up);
@@ -332,9 +332,19 @@ class Mover {
       for (const Hit& h : with) {
         // Ground in the side view: keep the motion across `up` (no sliding down under
         // gravity; up a slope at the same speed across).
-        if (facing(h.normal) == Facing::ground && dot(dir_, h.normal) > 0) {
+        const Facing f = facing(h.normal);
+        if (f == Facing::ground) {
           const Real un = dot(up_, h.normal);
-          if (un < 0) dir_ = dir_ - up_ * (dot(dir_, h.normal) / un);
+          if (un < 0 && dot(dir_, h.normal) > 0) dir_ = dir_ - up_ * (dot(dir_, h.normal) / un);
+          // (what is asked becomes the walk along the ground: see `want_`)
+          if (un < 0 && dot(want_, h.normal) > 0) want_ = want_ - up_ * (dot(want_, h.normal) / un);
+        } else if (f == Facing::wall && dot(h.normal, up_) < 0) {
+          // A slope steeper than max_slope is a wall: sliding along it must not gain height,
+          // so it also holds the motion as an upright wall would (its normal less the part
+          // along up). The body keeps the height it asked for (a jump) and may slide down.
+          const Vec2 across = h.normal - up_ * dot(h.normal, up_);
+          const Real al = length(across);
+          if (al > 0) add_plane(across / al);
         }
         add_plane(h.normal);
       }
@@ -349,14 +359,25 @@ class Mover {
         // (only at the arc's inside: at one of its end points, a coast vertex, the contact's
         // normal is not radial and the slide is a plain one)
         if (rho > 0 && rho < a.radius && dot(with[0].normal, rel) >= (Real(1) - Real(1e-4)) * rho) {
-          const Real theta = length(dir_) * left_ / rho;
+          const Real sign = cross(rel, dir_) >= 0 ? Real(1) : Real(-1);
+          // No farther than where the radius points along what is asked (there the push is
+          // all into the arc): past it the next call would slide back (to and fro about it).
+          Real theta = length(dir_) * left_ / rho;
+          const Real to_want = std::atan2(cross(rel, want_), dot(rel, want_)) * sign;
+          if (to_want >= 0) theta = std::min(theta, to_want);
           if (theta < kPi / 2) {
-            const Real sign = cross(rel, dir_) >= 0 ? Real(1) : Real(-1);
             const Vec2 target = Rot::from_angle(sign * theta).apply(rel);
             dir_ = (target - rel) / left_;
           }
         }
       }
+      // Never back along the way asked for: a second contact that turns the slide against the
+      // displacement (the slide along the first plane, projected onto the second, leaving the
+      // first) is a wedge, where the motion stops (in 2D two planes meet only at a point: the
+      // crease of the classic solvers is the stop here). Without this a disk pushed into a
+      // wedge or a coast's neck went back up the second wall, and alternate moves went to and
+      // fro between the two.
+      if (dot(dir_, want_) < -kSweepRelTol * length(dir_) * length(want_)) dir_ = {};
     } else {
       const Real before = length(dir_);
       for (int pass = 0; pass < kBouncePasses; ++pass) {
@@ -464,6 +485,9 @@ class Mover {
   const MoveOptions& opt_;
   MoveResult& res_;
   Vec2 dir_;
+  /// What is asked, for the slide's "never back" rule: the displacement, turned along the
+  /// ground by the side view's ground rule.
+  Vec2 want_;
   Real left_ = 1;
   Real skin_ = 0;
   Vec2 up_;
