@@ -3,15 +3,25 @@
 // the body's place), and which contacts of an edge count (one-sided fronts, ghost vertices),
 // typed on the body so that nothing copies a `Shape` in the loop.
 #pragma once
+#include <algorithm>
 #include <cmath>
+#include <type_traits>
 #include <variant>
 
 #include "collide2d/arc.hpp"
 #include "collide2d/motion.hpp"
 #include "collide2d/walls.hpp"
+#include "query/geometry.hpp"
 #include "query/touching.hpp"
 
-namespace collide2d::inline COLLIDE2D_ABI::motion_detail {
+namespace collide2d::inline COLLIDE2D_ABI {
+namespace detail {
+// The query layer's closed forms (src/query/raycast.cpp): a ray against a disk (the origin
+// inside decided exactly), the disk sweeps' ray cast.
+RayHit circle_raycast(Vec2 c, Real r, Vec2 origin, Vec2 dir, Real max_distance);
+}  // namespace detail
+
+namespace motion_detail {
 
 /// A contact normal whose cosine with a ghost-vertex direction is below minus this is a ghost.
 constexpr Real kGhostTol = Real(1e-3);
@@ -66,6 +76,93 @@ inline bool edge_accepts(const WallEdge& e, Vec2 ref, Vec2* out, Vec2 point) {
   return dot(*out, normalize(v - far)) >= -kGhostTol;
 }
 
+/// Direct kernels for a disk body (the crowd's agents) against a wall segment or a disk: the
+/// closed forms the general path reaches through the hull kernels (a disk against a segment
+/// is the ray cast of its centre against the segment grown by its radius, a capsule; its touch
+/// the closest point on the segment, the face's own normal where the closest point is inside
+/// the face), with the general path kept for what they do not decide: a start within the
+/// touching tolerance (the touching rule) and a centre on the segment or at the other disk's
+/// centre (no direction). tests/motion/direct_kernels_test.cpp compares them with the general
+/// path over random cases.
+///
+/// The gap within which a disk's start is left to the general path: the general sweep ray
+/// casts the centre against the grown shape and applies its touching rule only to a centre
+/// inside it (an overlap, or touching within rounding); 16 ulps of the largest coordinate
+/// cover the rounding of the closest point here.
+inline Real direct_margin(const Circle& c, Real size, Vec2 r) {
+  const Real offset = std::max({std::fabs(c.center.x), std::fabs(c.center.y), std::fabs(c.center.x + r.x),
+                                std::fabs(c.center.y + r.y)}) + size + c.radius;
+  return kRelEps * offset;
+}
+
+/// The result of a direct kernel: `decided` false leaves the pair to the general path.
+template <class T>
+struct Direct {
+  bool decided = false;
+  T value{};
+};
+
+/// A disk moving by r against the segment a-b (unit normal n): the first time its centre
+/// meets the capsule of the segment grown by the radius (a face, else an end's disk: a ray
+/// enters a convex set once, so a face hit is the entry).
+inline Direct<SweepHit> sweep_disk_segment(const Circle& c, Vec2 r, Vec2 a, Vec2 b, Vec2 n) {
+  Direct<SweepHit> out;
+  const Vec2 e = b - a;
+  const Real size = length(e);
+  const Real len = length(r);
+  if (!(len > 0) || !(size > 0)) return out;
+  const Real R = c.radius;
+  const Vec2 q = detail::closest_on_segment(c.center, a, b);
+  const Real margin = direct_margin(c, size, r);
+  if (length(c.center - q) <= R + margin) return out;  // touching or overlapping: the general rule
+  out.decided = true;
+  const Vec2 u = r / len;
+  Real best = -1;
+  Vec2 outward;
+  // The face on the body's side.
+  Real s = dot(c.center - a, n);
+  const Vec2 side = s >= 0 ? n : -n;
+  s = std::fabs(s);
+  const Real den = dot(u, side);
+  if (den < 0 && s > R) {
+    const Real dist = (s - R) / -den;
+    if (dist <= len) {
+      const Real along = dot(c.center + u * dist - a, e);
+      if (along >= 0 && along <= dot(e, e)) best = dist, outward = side;
+    }
+  }
+  if (best < 0) {
+    for (const Vec2 end : {a, b}) {
+      const RayHit h = detail::circle_raycast(end, R, c.center, u, len);
+      if (h.hit && !h.inside && (best < 0 || h.distance < best)) best = h.distance, outward = h.normal;
+    }
+  }
+  if (best < 0) return out;  // a miss
+  out.value.hit = true;
+  out.value.time = std::clamp(best / len, Real(0), Real(1));
+  out.value.normal = -outward;
+  out.value.point = c.center + u * best - outward * R;
+  return out;
+}
+
+/// A disk moving by r against a fixed disk o: the ray cast of its centre against o grown by its
+/// radius.
+inline Direct<SweepHit> sweep_disk_disk(const Circle& c, Vec2 r, const Circle& o) {
+  Direct<SweepHit> out;
+  const Real len = length(r);
+  if (!(len > 0)) return out;
+  const Real R = c.radius + o.radius;
+  if (length(c.center - o.center) <= R + direct_margin(c, 2 * o.radius, r)) return out;
+  out.decided = true;
+  const RayHit h = detail::circle_raycast(o.center, R, c.center, r / len, len);
+  if (!h.hit) return out;
+  out.value.hit = true;
+  out.value.time = std::clamp(h.distance / len, Real(0), Real(1));
+  out.value.normal = -h.normal;
+  out.value.point = h.point - h.normal * c.radius;
+  return out;
+}
+
 /// The gap (negative: depth) between the body and an obstacle at its place, the unit normal
 /// from the body to the obstacle and a contact point; `valid` is false for a contact the
 /// obstacle does not count (an edge's back or ghost vertex, a one-way shape from its far side).
@@ -76,6 +173,38 @@ struct Touch {
   Vec2 normal;
   Vec2 point;
 };
+
+/// The touch of a disk and the segment a-b (unit normal n): the closest point on the segment;
+/// the face's own normal where it is inside the face, else the direction to the end.
+inline Direct<Touch> touch_disk_segment(const Circle& c, Vec2 a, Vec2 b, Vec2 n) {
+  Direct<Touch> out;
+  const Vec2 q = detail::closest_on_segment(c.center, a, b);
+  const Vec2 diff = q - c.center;
+  const Real dist = length(diff);
+  if (!(dist > direct_margin(c, length(b - a), Vec2{}))) return out;  // no direction: the general path
+  out.decided = true;
+  Touch& t = out.value;
+  t.valid = true;
+  t.gap = dist - c.radius;
+  t.normal = (q == a || q == b) ? diff / dist : (dot(c.center - a, n) >= 0 ? -n : n);
+  t.point = q;
+  return out;
+}
+
+/// The touch of a disk and a disk: along the line of centres.
+inline Direct<Touch> touch_disk_disk(const Circle& c, const Circle& o) {
+  Direct<Touch> out;
+  const Vec2 diff = o.center - c.center;
+  const Real dist = length(diff);
+  if (!(dist > direct_margin(c, 2 * o.radius, Vec2{}))) return out;
+  out.decided = true;
+  Touch& t = out.value;
+  t.valid = true;
+  t.gap = dist - c.radius - o.radius;
+  t.normal = diff / dist;
+  t.point = o.center - t.normal * o.radius;
+  return out;
+}
 
 /// The touch of a body and a shape. A gap of a few ulps of the coordinates leaves the
 /// direction between the closest points to rounding, so the normal of a separated pair is the
@@ -112,12 +241,26 @@ template <class B>
 Touch touch(const B& body, const Obstacle& o, Real probe) {
   switch (o.kind) {
     case ObstacleKind::shape: {
-      Touch t = std::visit([&](const auto& s) { return touch_pair(body, s, probe); }, *o.shape);
+      Touch t;
+      bool done = false;
+      if constexpr (std::is_same_v<B, Circle>) {
+        if (const Circle* oc = std::get_if<Circle>(o.shape)) {
+          const Direct<Touch> d = touch_disk_disk(body, *oc);
+          if (d.decided) t = d.value, done = true;
+        }
+      }
+      if (!done) t = std::visit([&](const auto& s) { return touch_pair(body, s, probe); }, *o.shape);
       if (!(o.one_way == Vec2{}) && (t.gap < 0 || !(dot(-t.normal, o.one_way) > 0))) t.valid = false;
       return t;
     }
     case ObstacleKind::edge: {
-      Touch t = touch_pair(body, segment_of(o.edge), probe);
+      Touch t;
+      bool done = false;
+      if constexpr (std::is_same_v<B, Circle>) {
+        const Direct<Touch> d = touch_disk_segment(body, o.edge.a, o.edge.b, o.edge.normal);
+        if (d.decided) t = d.value, done = true;
+      }
+      if (!done) t = touch_pair(body, segment_of(o.edge), probe);
       Vec2 out = -t.normal;
       t.valid = edge_accepts(o.edge, reference(body), &out, t.point);
       t.normal = -out;
@@ -144,13 +287,27 @@ template <class B>
 SweepHit sweep_obstacle(const B& body, Vec2 r, const Obstacle& o) {
   switch (o.kind) {
     case ObstacleKind::shape: {
-      SweepHit h = std::visit([&](const auto& s) { return sweep(body, r, s, Vec2{}); }, *o.shape);
+      SweepHit h;
+      bool done = false;
+      if constexpr (std::is_same_v<B, Circle>) {
+        if (const Circle* oc = std::get_if<Circle>(o.shape)) {
+          const Direct<SweepHit> d = sweep_disk_disk(body, r, *oc);
+          if (d.decided) h = d.value, done = true;
+        }
+      }
+      if (!done) h = std::visit([&](const auto& s) { return sweep(body, r, s, Vec2{}); }, *o.shape);
       if (h.hit && !h.initially_overlapping && !(o.one_way == Vec2{}) && !(dot(-h.normal, o.one_way) > 0))
         h = {};
       return h;
     }
     case ObstacleKind::edge: {
-      SweepHit h = sweep(body, r, segment_of(o.edge), Vec2{});
+      SweepHit h;
+      bool done = false;
+      if constexpr (std::is_same_v<B, Circle>) {
+        const Direct<SweepHit> d = sweep_disk_segment(body, r, o.edge.a, o.edge.b, o.edge.normal);
+        if (d.decided) h = d.value, done = true;
+      }
+      if (!done) h = sweep(body, r, segment_of(o.edge), Vec2{});
       if (h.hit && !h.initially_overlapping) {
         Vec2 out = -h.normal;
         if (!edge_accepts(o.edge, reference(body), &out, h.point)) return {};
@@ -217,4 +374,5 @@ bool is_graze(const B& body, Vec2 r, const Obstacle& o, Real t, Real skin) {
   return m.gap >= -skin * Real(0.5);
 }
 
-}  // namespace collide2d::motion_detail
+}  // namespace motion_detail
+}  // namespace collide2d

@@ -1,0 +1,247 @@
+// The one mover's direct disk kernels (src/motion/obstacle_ops.hpp: a disk body against a wall
+// segment or a disk, the crowd's work) against the general path they stand in for (the
+// query layer's sweep and touch through the hull kernels), over random cases: the same hit or
+// miss (a disagreement only where the path grazes the obstacle within the sweep tolerance,
+// measured here from the exact distance of the path), the same time within the sweep
+// tolerance, the same normal within 1e-5 rad in double (1e-3 in float), the same gap.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <random>
+
+#include "motion/obstacle_ops.hpp"
+
+using namespace collide2d;
+using namespace collide2d::motion_detail;
+
+namespace {
+
+constexpr bool kDouble = sizeof(Real) == 8;
+const double kAngleTol = kDouble ? 1e-5 : 1e-3;
+
+using W = long double;
+
+Real uniform(std::mt19937_64& g, Real lo, Real hi) {
+  return lo + (hi - lo) * Real(std::uniform_real_distribution<double>(0, 1)(g));
+}
+
+double angle_between(Vec2 a, Vec2 b) {
+  const double c = double(a.x) * b.x + double(a.y) * b.y, s = double(a.x) * b.y - double(a.y) * b.x;
+  return std::fabs(std::atan2(s, c));
+}
+
+/// Exact (long double) distance from point p to segment ab.
+W point_segment(W px, W py, Vec2 a, Vec2 b) {
+  const W ex = W(b.x) - a.x, ey = W(b.y) - a.y, wx = px - a.x, wy = py - a.y;
+  const W ee = ex * ex + ey * ey;
+  W t = ee > 0 ? (wx * ex + wy * ey) / ee : 0;
+  t = std::clamp(t, W(0), W(1));
+  const W dx = wx - ex * t, dy = wy - ey * t;
+  return std::sqrt(dx * dx + dy * dy);
+}
+
+/// The least distance between the segment p0-p1 (the centre's path) and the segment ab (or a
+/// point when a == b), in long double: the segments cross (0) or an end point is nearest.
+W path_segment(Vec2 p0, Vec2 p1, Vec2 a, Vec2 b) {
+  auto orient = [](W ax, W ay, W bx, W by, W cx, W cy) { return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax); };
+  const W o1 = orient(p0.x, p0.y, p1.x, p1.y, a.x, a.y), o2 = orient(p0.x, p0.y, p1.x, p1.y, b.x, b.y);
+  const W o3 = orient(a.x, a.y, b.x, b.y, p0.x, p0.y), o4 = orient(a.x, a.y, b.x, b.y, p1.x, p1.y);
+  if (((o1 < 0 && o2 > 0) || (o1 > 0 && o2 < 0)) && ((o3 < 0 && o4 > 0) || (o3 > 0 && o4 < 0))) return 0;
+  return std::min({point_segment(p0.x, p0.y, a, b), point_segment(p1.x, p1.y, a, b), point_segment(a.x, a.y, p0, p1),
+                   point_segment(b.x, b.y, p0, p1)});
+}
+
+/// The exact (long double) unit direction from the point p to its nearest point on segment ab.
+Vec2 exact_normal(Vec2 p, Vec2 a, Vec2 b) {
+  const W ex = W(b.x) - a.x, ey = W(b.y) - a.y, wx = W(p.x) - a.x, wy = W(p.y) - a.y;
+  const W ee = ex * ex + ey * ey;
+  const W t = std::clamp(ee > 0 ? (wx * ex + wy * ey) / ee : W(0), W(0), W(1));
+  const W dx = a.x + ex * t - p.x, dy = a.y + ey * t - p.y;
+  const W l = std::sqrt(dx * dx + dy * dy);
+  return {Real(dx / l), Real(dy / l)};
+}
+
+/// A normal of the direct kernel passes when it is within kAngleTol of the general path's, or
+/// no farther from the exact normal than the general path's is, plus kAngleTol (rounding of
+/// the coordinates turns short directions in float: both paths then carry the same error).
+bool normal_ok(Vec2 direct, Vec2 general, Vec2 exact, double* err) {
+  const double apart = angle_between(direct, general);
+  *err = std::min(apart, angle_between(direct, exact));
+  return apart <= kAngleTol || angle_between(direct, exact) <= angle_between(general, exact) + kAngleTol;
+}
+
+/// The general sweep's touching tolerance for these shapes (sweep.hpp), a little generous.
+double tolerance(const Circle& c, Vec2 r, Real size, Vec2 far_point) {
+  const double offset = std::max({std::fabs(double(c.center.x)), std::fabs(double(c.center.y)),
+                                  std::fabs(double(c.center.x + r.x)), std::fabs(double(c.center.y + r.y)),
+                                  std::fabs(double(far_point.x)), std::fabs(double(far_point.y))});
+  return 4 * (double(kSweepRelTol) * (1 + 2 * double(c.radius) + double(size)) + double(kRelEps) * offset);
+}
+
+struct Tally {
+  int cases = 0, decided = 0, hits = 0, grazes = 0;
+  double worst_time_gap = 0, worst_angle = 0, worst_touch_gap = 0;
+};
+
+}  // namespace
+
+TEST(DirectKernels, DiskSegmentMatchesTheGeneralPath) {
+  std::mt19937_64 g(424242);
+  Tally t;
+  int failures = 0;
+  for (int i = 0; i < 100000; ++i) {
+    const Real scale = std::pow(Real(10), uniform(g, -1, 2));
+    const Vec2 at{uniform(g, -1000, 1000), uniform(g, -1000, 1000)};
+    const Vec2 a = at + Vec2{uniform(g, -20, 20), uniform(g, -20, 20)} * scale;
+    const Vec2 b = (i % 50 == 0) ? a + Vec2{scale * Real(1e-3), 0}
+                                 : a + Rot::from_angle(uniform(g, 0, 2 * kPi)).x_axis() * (uniform(g, Real(0.1), 30) * scale);
+    const WallEdge e = make_edge(a, b);
+    const Real radius = uniform(g, Real(0.05), 3) * scale;
+    Vec2 c = a + Rot::from_angle(uniform(g, 0, 2 * kPi)).x_axis() * (uniform(g, 0, 40) * scale);
+    // Aim at a point near the segment, or (one in four) slide along it at about the radius.
+    Vec2 target = a + (b - a) * uniform(g, Real(-0.3), Real(1.3)) + Vec2{uniform(g, -2, 2), uniform(g, -2, 2)} * radius;
+    if (i % 4 == 0) {
+      // (at a gap from a hair to a fifth of the radius: a body a skin off a wall it slides on)
+      const Real gap = radius * std::pow(Real(10), uniform(g, kDouble ? -9 : -5, Real(-0.7)));
+      c = a + e.normal * (radius + gap) - (b - a) * uniform(g, 0, 1);
+      target = c + (b - a) * uniform(g, 1, 2) + e.normal * (radius * uniform(g, Real(-0.01), Real(0.01)));
+    }
+    const Vec2 r = (target - c) * uniform(g, Real(0.3), 2);
+    if (length(r) == 0) continue;
+    const Circle body{c, radius};
+    ++t.cases;
+    const double tol = tolerance(body, r, length(b - a), b);
+
+    // The sweep.
+    const Direct<SweepHit> d = sweep_disk_segment(body, r, a, b, e.normal);
+    if (d.decided) {
+      ++t.decided;
+      const SweepHit gen = sweep(body, r, Segment{a, b}, Vec2{});
+      const W path_gap = path_segment(c, c + r, a, b) - W(radius);
+      const bool graze = std::fabs(double(path_gap)) <= tol;
+      if (gen.initially_overlapping) {
+        if (++failures <= 5) ADD_FAILURE() << "case " << i << ": decided, but the general path overlaps at the start";
+      } else if (d.value.hit != gen.hit) {
+        if (graze) ++t.grazes;
+        else if (++failures <= 5)
+          ADD_FAILURE() << "case " << i << ": direct " << (d.value.hit ? "hit" : "miss") << ", general "
+                        << (gen.hit ? "hit" : "miss") << ", the path's least gap " << double(path_gap) << " (tol " << tol << ")";
+      } else if (d.value.hit) {
+        ++t.hits;
+        // Times: the gap closes at |r . n| per unit time, so a time difference is a gap
+        // difference of that times the closing speed (at a graze the time is ill-posed).
+        const double closing = std::fabs(double(dot(r, d.value.normal)));
+        const double dgap = std::fabs(double(d.value.time - gen.time)) * closing;
+        double ang = 0;
+        const bool n_ok = normal_ok(d.value.normal, gen.normal, exact_normal(c + r * d.value.time, a, b), &ang);
+        if (!graze) t.worst_time_gap = std::max(t.worst_time_gap, dgap / tol);
+        if (!graze) t.worst_angle = std::max(t.worst_angle, ang);
+        if (!graze && (dgap > tol || !n_ok)) {
+          if (++failures <= 5)
+            ADD_FAILURE() << "case " << i << ": time " << d.value.time << " vs " << gen.time << " (gap diff " << dgap
+                          << ", tol " << tol << "), normals " << ang << " rad apart";
+        }
+        // The contact point is on the disk where it touches, and on the segment.
+        const Vec2 centre = c + r * d.value.time;
+        const double off = std::fabs(double(length(d.value.point - centre) - radius)) +
+                           double(point_segment(d.value.point.x, d.value.point.y, a, b));
+        // (the ray - disk quadratic of both paths loses about eps |m|^2 / R to cancellation over
+        // a path |m| long: allowed on top)
+        const double m = double(length(c - a)) + double(length(r));
+        const double cancel = 4 * double(std::numeric_limits<Real>::epsilon()) * m * m / double(radius);
+        if (off > 4 * tol + cancel && ++failures <= 5)
+          ADD_FAILURE() << "case " << i << ": contact point off by " << off << " (" << d.value.point.x << ", "
+                        << d.value.point.y << "; general " << gen.point.x << ", " << gen.point.y << "), time "
+                        << d.value.time << ", segment length " << length(b - a) << ", radius " << radius << " c " << c.x << "," << c.y << " r " << r.x << "," << r.y << " a " << a.x << "," << a.y << " b " << b.x << "," << b.y;
+      }
+    }
+
+    // The touch, where the body stands.
+    const Direct<Touch> td = touch_disk_segment(body, a, b, e.normal);
+    if (td.decided) {
+      const Touch tg = touch_pair(body, Segment{a, b}, move_skin(body, r, MoveOptions{}));
+      const double exact = double(point_segment(c.x, c.y, a, b) - W(radius));
+      const double dg = std::fabs(double(td.value.gap) - exact);
+      t.worst_touch_gap = std::max(t.worst_touch_gap, dg / tol);
+      double ang = 0;
+      const bool n_ok = normal_ok(td.value.normal, tg.normal, exact_normal(c, a, b), &ang);
+      t.worst_angle = std::max(t.worst_angle, ang);
+      // (where the general path leaves its normal unresolved, rounding of its probe, the normal
+      // must still be the exact one)
+      if (dg > tol || !n_ok || (!tg.reliable && angle_between(td.value.normal, exact_normal(c, a, b)) > kAngleTol)) {
+        if (++failures <= 5)
+          ADD_FAILURE() << "case " << i << ": touch gap " << td.value.gap << " vs exact " << exact << ", general "
+                        << tg.gap << "; normals " << ang << " rad apart";
+      }
+    }
+  }
+  std::printf("disk - segment: %d cases, %d decided directly, %d hits, %d graze disagreements; worst time "
+              "(as gap) %.3g tol, worst normal (from the general or the exact one) %.3g rad, worst touch gap %.3g tol\n",
+              t.cases, t.decided, t.hits, t.grazes, t.worst_time_gap, t.worst_angle, t.worst_touch_gap);
+  EXPECT_EQ(failures, 0);
+  EXPECT_GT(t.decided, t.cases * 8 / 10);
+  EXPECT_GT(t.hits, t.cases / 4);
+  EXPECT_LT(t.grazes, t.cases / 1000 + 5);
+}
+
+TEST(DirectKernels, DiskDiskMatchesTheGeneralPath) {
+  std::mt19937_64 g(777);
+  Tally t;
+  int failures = 0;
+  for (int i = 0; i < 100000; ++i) {
+    const Real scale = std::pow(Real(10), uniform(g, -1, 2));
+    const Vec2 at{uniform(g, -1000, 1000), uniform(g, -1000, 1000)};
+    const Circle o{at, uniform(g, Real(0.05), 3) * scale};
+    const Real radius = uniform(g, Real(0.05), 3) * scale;
+    const Vec2 c = at + Rot::from_angle(uniform(g, 0, 2 * kPi)).x_axis() * (uniform(g, 0, 30) * scale);
+    const Vec2 target = at + Vec2{uniform(g, -1, 1), uniform(g, -1, 1)} * (o.radius + radius) * Real(1.2);
+    const Vec2 r = (target - c) * uniform(g, Real(0.3), 2);
+    if (length(r) == 0) continue;
+    const Circle body{c, radius};
+    ++t.cases;
+    const double tol = tolerance(body, r, 2 * o.radius, at + Vec2{o.radius, o.radius});
+    const Direct<SweepHit> d = sweep_disk_disk(body, r, o);
+    if (d.decided) {
+      ++t.decided;
+      const SweepHit gen = sweep(body, r, o, Vec2{});
+      const W path_gap = path_segment(c, c + r, at, at) - W(radius) - W(o.radius);
+      const bool graze = std::fabs(double(path_gap)) <= tol;
+      if (gen.initially_overlapping) {
+        if (++failures <= 5) ADD_FAILURE() << "case " << i << ": decided, but the general path overlaps at the start";
+      } else if (d.value.hit != gen.hit) {
+        if (graze) ++t.grazes;
+        else if (++failures <= 5) ADD_FAILURE() << "case " << i << ": hit/miss differ, least gap " << double(path_gap);
+      } else if (d.value.hit) {
+        ++t.hits;
+        const double closing = std::fabs(double(dot(r, d.value.normal)));
+        const double dgap = std::fabs(double(d.value.time - gen.time)) * closing;
+        double ang = 0;
+        const bool n_ok = normal_ok(d.value.normal, gen.normal, exact_normal(c + r * d.value.time, at, at), &ang);
+        if (!graze) t.worst_time_gap = std::max(t.worst_time_gap, dgap / tol);
+        if (!graze) t.worst_angle = std::max(t.worst_angle, ang);
+        if (!graze && (dgap > tol || !n_ok) && ++failures <= 5)
+          ADD_FAILURE() << "case " << i << ": time " << d.value.time << " vs " << gen.time << ", normals " << ang;
+      }
+    }
+    const Direct<Touch> td = touch_disk_disk(body, o);
+    if (td.decided) {
+      const Touch tg = touch_pair(body, o, move_skin(body, r, MoveOptions{}));
+      const double exact = double(std::hypot(W(c.x) - at.x, W(c.y) - at.y) - W(radius) - W(o.radius));
+      const double dg = std::fabs(double(td.value.gap) - exact);
+      t.worst_touch_gap = std::max(t.worst_touch_gap, dg / tol);
+      double ang = 0;
+      const bool n_ok = normal_ok(td.value.normal, tg.normal, exact_normal(c, at, at), &ang);
+      t.worst_angle = std::max(t.worst_angle, ang);
+      if ((dg > tol || !n_ok) && ++failures <= 5)
+        ADD_FAILURE() << "case " << i << ": touch gap " << td.value.gap << " vs " << exact << ", normals " << ang;
+    }
+  }
+  std::printf("disk - disk: %d cases, %d decided directly, %d hits, %d graze disagreements; worst time (as gap) "
+              "%.3g tol, worst normal (from the general or the exact one) %.3g rad, worst touch gap %.3g tol\n",
+              t.cases, t.decided, t.hits, t.grazes, t.worst_time_gap, t.worst_angle, t.worst_touch_gap);
+  EXPECT_EQ(failures, 0);
+  EXPECT_GT(t.decided, t.cases * 8 / 10);
+  EXPECT_GT(t.hits, t.cases / 4);
+  EXPECT_LT(t.grazes, t.cases / 1000 + 5);
+}
