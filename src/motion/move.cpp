@@ -50,6 +50,7 @@ struct Hit {
 /// Per-thread scratch (kept capacity: no allocation per call in steady state).
 struct Scratch {
   std::vector<Hit> hits, near, first;
+  std::vector<Aabb> boxes;  ///< the obstacles' bounds, once per move
 };
 Scratch& scratch() {
   thread_local Scratch s;
@@ -78,8 +79,11 @@ template <class B>
 class Mover {
  public:
   Mover(const B& start, Vec2 d, std::span<const Obstacle> obs, const MoveOptions& o, MoveResult& res)
-      : body_(start), obs_(obs), opt_(o), res_(res), dir_(d), want_(d) {
+      : body_(start), obs_(obs), opt_(o), res_(res), dir_(d), want_(d), boxes_(scratch().boxes) {
+    box_ = cover(start);
     skin_ = skin_of(bounds(start), d, o.skin);
+    boxes_.clear();
+    for (const Obstacle& ob : obs) boxes_.push_back(bounds(ob));
     if (!(o.up == Vec2{})) {
       up_ = normalize(o.up);
       cos_slope_ = std::cos(o.max_slope);
@@ -95,7 +99,7 @@ class Mover {
       Vec2 r = dir_ * left_;
       if (!(left_ > 0) || (r.x == 0 && r.y == 0)) break;
       res_.iterations = iter + 1;
-      const Aabb b0 = cover(body_);
+      const Aabb b0 = box_;
       const Real rlen = length(r);
       const Aabb reach = grown(b0, rlen + kNearSkins * skin_);
 
@@ -136,14 +140,14 @@ class Mover {
       }
 
       // (B) sweep what is left against everything else it can reach.
-      const Aabb b1 = moved(cover(body_), r);
-      const Aabb swept = grown(unite(cover(body_), b1), kNearSkins * skin_);
+      const Aabb b1 = moved(box_, r);
+      const Aabb swept = grown(unite(box_, b1), kNearSkins * skin_);
       const Real len = length(r);
       sc.hits.clear();
       for (std::size_t k = 0; k < obs_.size(); ++k) {
         const Obstacle& o = obs_[k];
         if (!rigid(o)) continue;
-        const Aabb ob = bounds(o);
+        const Aabb& ob = boxes_[k];
         if (!reach.overlaps(ob) || !swept.overlaps(ob)) continue;
         const SweepHit s = sweep_obstacle(body_, r, o);
         if (!s.hit || s.initially_overlapping) continue;
@@ -250,10 +254,10 @@ class Mover {
   /// The rigid obstacles within kNearSkins skins of the body, with their touches.
   void gather_near(std::vector<Hit>& near) const {
     near.clear();
-    const Aabb near_box = grown(cover(body_), kNearSkins * skin_);
+    const Aabb near_box = grown(box_, kNearSkins * skin_);
     for (std::size_t k = 0; k < obs_.size(); ++k) {
       const Obstacle& o = obs_[k];
-      if (!rigid(o) || !near_box.overlaps(bounds(o))) continue;
+      if (!rigid(o) || !near_box.overlaps(boxes_[k])) continue;
       const Touch t = touch(body_, o, skin_);
       // (an unresolved normal is left to the sweep, which finds the real one if it goes in)
       if (!t.valid || !t.reliable || !(t.gap < kNearSkins * skin_)) continue;
@@ -266,7 +270,7 @@ class Mover {
     // touches at the start for one of these. Every end point within reach is a contact of its own.
     for (std::size_t k = 0; k < obs_.size(); ++k) {
       const Obstacle& o = obs_[k];
-      if (o.kind != ObstacleKind::arc || !rigid(o) || !near_box.overlaps(bounds(o))) continue;
+      if (o.kind != ObstacleKind::arc || !rigid(o) || !near_box.overlaps(boxes_[k])) continue;
       const Circle c = bounding_circle(body_);
       for (const Vec2 q : {o.arc.start_point(), o.arc.end_point()}) {
         const Real d = length(q - c.center);
@@ -285,6 +289,7 @@ class Mover {
 
   void shift(Vec2 t) {
     body_ = translated(body_, t);
+    box_ = cover(body_);
     res_.translation += t;
   }
 
@@ -408,13 +413,13 @@ class Mover {
       // Pass 0 lets soft obstacles push (each at most its limit); the last pass only the
       // rigid ones, so a soft push never leaves the body in a wall.
       const bool soft_too = pass == 0;
-      const Aabb b0 = cover(body_);
+      const Aabb b0 = box_;
       PositionCorrection pc;
       for (std::size_t k = 0; k < obs_.size(); ++k) {
         const Obstacle& o = obs_[k];
         if (!soft_too && !rigid(o)) continue;
         if (!(o.push_limit > 0)) continue;
-        if (!b0.overlaps(bounds(o))) continue;
+        if (!b0.overlaps(boxes_[k])) continue;
         const Touch t = touch(body_, o, skin_);
         if (!t.valid || t.gap > 0) continue;
         pc.add(-t.normal, std::min(skin_ - t.gap, o.push_limit));
@@ -459,10 +464,11 @@ class Mover {
   void classify(Scratch&) {
     res_.grounded = res_.on_wall = res_.on_ceiling = false;
     res_.ground_normal = {};
-    const Aabb near_box = grown(cover(body_), kNearSkins * skin_);
+    const Aabb near_box = grown(box_, kNearSkins * skin_);
     Real best = -2;
-    for (const Obstacle& o : obs_) {
-      if (!rigid(o) || !near_box.overlaps(bounds(o))) continue;
+    for (std::size_t k = 0; k < obs_.size(); ++k) {
+      const Obstacle& o = obs_[k];
+      if (!rigid(o) || !near_box.overlaps(boxes_[k])) continue;
       const Touch t = touch(body_, o, skin_);
       if (!t.valid || !(t.gap < kNearSkins * skin_)) continue;
       switch (facing(t.normal)) {
@@ -488,6 +494,8 @@ class Mover {
   /// What is asked, for the slide's "never back" rule: the displacement, turned along the
   /// ground by the side view's ground rule.
   Vec2 want_;
+  std::vector<Aabb>& boxes_;  ///< boxes_[k]: the bounds of obs_[k]
+  Aabb box_;                  ///< cover(body_)
   Real left_ = 1;
   Real skin_ = 0;
   Vec2 up_;
