@@ -436,6 +436,7 @@ class World {
   using StoredShape = std::variant<Point, Circle, Sector, Aabb, Box, Capsule, Segment, PolygonRef>;
 
  private:
+  friend struct WorldRestore;  // restore's steps (src/world/world_snapshot.cpp)
   struct Slot {
     std::uint64_t user_data = 0;
     Filter filter;

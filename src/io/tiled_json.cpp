@@ -93,6 +93,78 @@ void read_tileset_json(const Json& ts, TiledTileset& out, const std::string& fil
     }
 }
 
+/// One object of an object layer (`layer`: the layer's name; `where`: its description).
+TiledObject read_object(const Json& o, const std::string& layer, const std::string& file, const std::string& where) {
+  TiledObject obj;
+  obj.id = int(get_int(o, "id", file, where, 0, 1LL << 31, 0));
+  const std::string ow = "object " + std::to_string(obj.id) + " in " + where;
+  obj.name = get_string(o, "name");
+  obj.type = get_string(o, "type", get_string(o, "class"));
+  obj.layer = layer;
+  obj.position = {Real(get_number(o, "x", file, ow, 0)), Real(get_number(o, "y", file, ow, 0))};
+  obj.size = {Real(get_number(o, "width", file, ow, 0)), Real(get_number(o, "height", file, ow, 0))};
+  obj.rotation = Real(get_number(o, "rotation", file, ow, 0));
+  if (obj.size.x < 0 || obj.size.y < 0) fail(file, ow, "negative width or height");
+  if (o.value("ellipse", false)) {
+    obj.kind = TiledObject::Kind::ellipse;
+  } else if (o.value("point", false)) {
+    obj.kind = TiledObject::Kind::point;
+  } else if (o.contains("polygon") || o.contains("polyline")) {
+    const bool polygon = o.contains("polygon");
+    obj.kind = polygon ? TiledObject::Kind::polygon : TiledObject::Kind::polyline;
+    const Json& pts = o[polygon ? "polygon" : "polyline"];
+    if (!pts.is_array()) fail(file, ow, "polygon points must be an array");
+    const double a = double(obj.rotation) * 3.14159265358979323846 / 180.0;
+    for (const Json& p : pts) {
+      if (!p.is_object()) fail(file, ow, "a polygon point must be {x, y}");
+      const double x = get_number(p, "x", file, ow, 0), y = get_number(p, "y", file, ow, 0);
+      obj.points.push_back(obj.position + Vec2{Real(x * std::cos(a) - y * std::sin(a)),
+                                               Real(x * std::sin(a) + y * std::cos(a))});
+    }
+  } else if (o.contains("gid")) {
+    obj.kind = TiledObject::Kind::tile;
+  } else {
+    obj.kind = TiledObject::Kind::rectangle;
+  }
+  return obj;
+}
+
+/// One tile layer: its size, visibility and gids (csv, or base64 with optional compression).
+TiledLayer read_tile_layer(const Json& lay, const TiledMap& map, const std::string& name, const std::string& where) {
+  const std::string& file = map.path;
+  TiledLayer layer;
+  layer.name = name;
+  layer.width = int(get_int(lay, "width", file, where, 1, 1 << 24, map.width));
+  layer.height = int(get_int(lay, "height", file, where, 1, 1 << 24, map.height));
+  if (std::int64_t(layer.width) * layer.height > kMaxCells) fail(file, where, "too many tiles");
+  const auto vis = lay.find("visible");
+  layer.visible = vis == lay.end() || !vis->is_boolean() || vis->get<bool>();
+  if (lay.contains("chunks")) fail(file, where, "chunked (infinite) layer data is not supported");
+  const std::size_t count = std::size_t(layer.width) * std::size_t(layer.height);
+  const std::string enc = get_string(lay, "encoding", "csv");
+  const auto data = lay.find("data");
+  if (data == lay.end()) fail(file, where, "missing field 'data'");
+  if (enc == "csv") {
+    if (!data->is_array()) fail(file, where + " data", "must be an array of gids");
+    if (data->size() != count)
+      fail(file, where + " data", "layer data has " + std::to_string(data->size()) + " tiles, expected " +
+                                      std::to_string(count));
+    layer.gids.reserve(count);
+    for (const Json& g : *data) {
+      if (!g.is_number_unsigned() && !(g.is_number_integer() && g.get<std::int64_t>() >= 0))
+        fail(file, where + " data", "a gid must be an integer >= 0");
+      const std::uint64_t v = g.get<std::uint64_t>();
+      if (v > 0xFFFFFFFFull) fail(file, where + " data", "a gid is above 2^32 - 1");
+      layer.gids.push_back(std::uint32_t(v));
+    }
+  } else {
+    if (!data->is_string()) fail(file, where + " data", "base64 data must be a string");
+    const std::string& payload = data->get_ref<const std::string&>();
+    layer.gids = decode_layer(enc, get_string(lay, "compression"), payload, count, file, where + " data");
+  }
+  return layer;
+}
+
 void read_layers(const Json& layers, TiledMap& map, const TiledLoadOptions& options, const std::string& where_parent) {
   const std::string& file = map.path;
   if (!layers.is_array()) fail(file, where_parent, "'layers' must be an array");
@@ -111,71 +183,10 @@ void read_layers(const Json& layers, TiledMap& map, const TiledLoadOptions& opti
       if (!objs->is_array()) fail(file, where, "'objects' must be an array");
       for (const Json& o : *objs) {
         if (!o.is_object()) fail(file, where, "an object must be an object");
-        TiledObject obj;
-        obj.id = int(get_int(o, "id", file, where, 0, 1LL << 31, 0));
-        const std::string ow = "object " + std::to_string(obj.id) + " in " + where;
-        obj.name = get_string(o, "name");
-        obj.type = get_string(o, "type", get_string(o, "class"));
-        obj.layer = name;
-        obj.position = {Real(get_number(o, "x", file, ow, 0)), Real(get_number(o, "y", file, ow, 0))};
-        obj.size = {Real(get_number(o, "width", file, ow, 0)), Real(get_number(o, "height", file, ow, 0))};
-        obj.rotation = Real(get_number(o, "rotation", file, ow, 0));
-        if (obj.size.x < 0 || obj.size.y < 0) fail(file, ow, "negative width or height");
-        if (o.value("ellipse", false)) {
-          obj.kind = TiledObject::Kind::ellipse;
-        } else if (o.value("point", false)) {
-          obj.kind = TiledObject::Kind::point;
-        } else if (o.contains("polygon") || o.contains("polyline")) {
-          const bool polygon = o.contains("polygon");
-          obj.kind = polygon ? TiledObject::Kind::polygon : TiledObject::Kind::polyline;
-          const Json& pts = o[polygon ? "polygon" : "polyline"];
-          if (!pts.is_array()) fail(file, ow, "polygon points must be an array");
-          const double a = double(obj.rotation) * 3.14159265358979323846 / 180.0;
-          for (const Json& p : pts) {
-            if (!p.is_object()) fail(file, ow, "a polygon point must be {x, y}");
-            const double x = get_number(p, "x", file, ow, 0), y = get_number(p, "y", file, ow, 0);
-            obj.points.push_back(obj.position + Vec2{Real(x * std::cos(a) - y * std::sin(a)),
-                                                     Real(x * std::sin(a) + y * std::cos(a))});
-          }
-        } else if (o.contains("gid")) {
-          obj.kind = TiledObject::Kind::tile;
-        } else {
-          obj.kind = TiledObject::Kind::rectangle;
-        }
-        map.objects.push_back(std::move(obj));
+        map.objects.push_back(read_object(o, name, file, where));
       }
     } else if (type == "tilelayer") {
-      TiledLayer layer;
-      layer.name = name;
-      layer.width = int(get_int(lay, "width", file, where, 1, 1 << 24, map.width));
-      layer.height = int(get_int(lay, "height", file, where, 1, 1 << 24, map.height));
-      if (std::int64_t(layer.width) * layer.height > kMaxCells) fail(file, where, "too many tiles");
-      const auto vis = lay.find("visible");
-      layer.visible = vis == lay.end() || !vis->is_boolean() || vis->get<bool>();
-      if (lay.contains("chunks")) fail(file, where, "chunked (infinite) layer data is not supported");
-      const std::size_t count = std::size_t(layer.width) * std::size_t(layer.height);
-      const std::string enc = get_string(lay, "encoding", "csv");
-      const auto data = lay.find("data");
-      if (data == lay.end()) fail(file, where, "missing field 'data'");
-      if (enc == "csv") {
-        if (!data->is_array()) fail(file, where + " data", "must be an array of gids");
-        if (data->size() != count)
-          fail(file, where + " data", "layer data has " + std::to_string(data->size()) + " tiles, expected " +
-                                          std::to_string(count));
-        layer.gids.reserve(count);
-        for (const Json& g : *data) {
-          if (!g.is_number_unsigned() && !(g.is_number_integer() && g.get<std::int64_t>() >= 0))
-            fail(file, where + " data", "a gid must be an integer >= 0");
-          const std::uint64_t v = g.get<std::uint64_t>();
-          if (v > 0xFFFFFFFFull) fail(file, where + " data", "a gid is above 2^32 - 1");
-          layer.gids.push_back(std::uint32_t(v));
-        }
-      } else {
-        if (!data->is_string()) fail(file, where + " data", "base64 data must be a string");
-        const std::string& payload = data->get_ref<const std::string&>();
-        layer.gids = decode_layer(enc, get_string(lay, "compression"), payload, count, file, where + " data");
-      }
-      map.layers.push_back(std::move(layer));
+      map.layers.push_back(read_tile_layer(lay, map, name, where));
     }
   }
 }

@@ -123,14 +123,19 @@ void TileMap::rebuild() {
   build_edges();
 }
 
-void TileMap::build_edges() {
+namespace {
+
+/// The boundary between solid and free cells as maximal straight runs, each with its outward
+/// normal and oriented with the wall on its left (`solid(i, j)`: TileMap::solid).
+template <class Solid>
+std::vector<GridEdge> boundary_runs(int width, int height, Solid&& solid) {
   std::vector<GridEdge> ge;
   // Horizontal lines j (between rows j-1 and j): runs of equal orientation.
-  for (int j = 0; j <= height_; ++j) {
+  for (int j = 0; j <= height; ++j) {
     int run_kind = 0, run_start = 0;
-    for (int i = 0; i <= width_; ++i) {
+    for (int i = 0; i <= width; ++i) {
       int kind = 0;
-      if (i < width_) {
+      if (i < width) {
         const bool lo = solid(i, j - 1), hi = solid(i, j);
         kind = lo == hi ? 0 : (lo ? 1 : 2);  // 1: wall below (row j-1), normal +y
       }
@@ -143,11 +148,11 @@ void TileMap::build_edges() {
     }
   }
   // Vertical lines i (between columns i-1 and i).
-  for (int i = 0; i <= width_; ++i) {
+  for (int i = 0; i <= width; ++i) {
     int run_kind = 0, run_start = 0;
-    for (int j = 0; j <= height_; ++j) {
+    for (int j = 0; j <= height; ++j) {
       int kind = 0;
-      if (j < height_) {
+      if (j < height) {
         const bool left = solid(i - 1, j), right = solid(i, j);
         kind = left == right ? 0 : (left ? 1 : 2);  // 1: wall on the left, normal +x
       }
@@ -160,23 +165,14 @@ void TileMap::build_edges() {
     }
   }
 
-  edges_.clear();
-  edges_.reserve(ge.size());
-  auto vertex = [&](int i, int j) {
-    return Vec2{origin_.x + Real(i) * tile_.x, origin_.y + Real(j) * tile_.y};
-  };
-  for (const GridEdge& g : ge) {
-    TileEdge e;
-    e.a = vertex(g.ia, g.ja);
-    e.b = vertex(g.ib, g.jb);
-    e.normal = {Real(g.nx), Real(g.ny)};
-    edges_.push_back(e);
-  }
+  return ge;
+}
 
-  // Link the chains: the edge starting where one ends; at a pinch vertex (two solid cells
-  // touching diagonally: two edges start there) the left turn keeps each solid cell's loop.
-  const std::size_t vw = std::size_t(width_) + 1;
-  std::vector<int> start1((vw) * (std::size_t(height_) + 1), -1), start2(start1.size(), -1);
+/// Links the chains: the edge starting where one ends; at a pinch vertex (two solid cells
+/// touching diagonally: two edges start there) the left turn keeps each solid cell's loop.
+void link_chains(const std::vector<GridEdge>& ge, int width, int height, std::vector<TileEdge>& edges) {
+  const std::size_t vw = std::size_t(width) + 1;
+  std::vector<int> start1((vw) * (std::size_t(height) + 1), -1), start2(start1.size(), -1);
   for (std::size_t k = 0; k < ge.size(); ++k) {
     const std::size_t v = std::size_t(ge[k].ja) * vw + std::size_t(ge[k].ia);
     (start1[v] < 0 ? start1[v] : start2[v]) = int(k);
@@ -190,9 +186,54 @@ void TileMap::build_edges() {
       const long long turn = (long long)din_x * (c.jb - c.ja) - (long long)din_y * (c.ib - c.ia);
       if (turn <= 0) next = start2[v];
     }
-    edges_[k].next = next;
-    if (next >= 0) edges_[std::size_t(next)].prev = int(k);
+    edges[k].next = next;
+    if (next >= 0) edges[std::size_t(next)].prev = int(k);
   }
+}
+
+/// The per-cell edge index (CSR): each unit piece of an edge registers with the cells on both sides.
+void index_cells(const std::vector<GridEdge>& ge, int width, int height, std::size_t n,
+                 std::vector<std::uint32_t>& begin, std::vector<int>& ids) {
+  begin.assign(n + 1, 0);
+  auto for_cells = [&](const GridEdge& g, auto&& fn) {
+    if (g.ja == g.jb) {  // horizontal at row line ja
+      const int i0 = std::min(g.ia, g.ib), i1 = std::max(g.ia, g.ib);
+      for (int i = i0; i < i1; ++i)
+        for (int r : {g.ja - 1, g.ja})
+          if (r >= 0 && r < height && i >= 0 && i < width) fn(std::size_t(r) * std::size_t(width) + std::size_t(i));
+    } else {
+      const int j0 = std::min(g.ja, g.jb), j1 = std::max(g.ja, g.jb);
+      for (int j = j0; j < j1; ++j)
+        for (int c : {g.ia - 1, g.ia})
+          if (c >= 0 && c < width && j >= 0 && j < height) fn(std::size_t(j) * std::size_t(width) + std::size_t(c));
+    }
+  };
+  for (const GridEdge& g : ge) for_cells(g, [&](std::size_t c) { ++begin[c + 1]; });
+  for (std::size_t c = 0; c < n; ++c) begin[c + 1] += begin[c];
+  ids.assign(begin[n], 0);
+  std::vector<std::uint32_t> fill(begin.begin(), begin.end() - 1);
+  for (std::size_t k = 0; k < ge.size(); ++k)
+    for_cells(ge[k], [&](std::size_t c) { ids[fill[c]++] = int(k); });
+}
+
+}  // namespace
+
+void TileMap::build_edges() {
+  const std::vector<GridEdge> ge = boundary_runs(width_, height_, [&](int i, int j) { return solid(i, j); });
+  edges_.clear();
+  edges_.reserve(ge.size());
+  auto vertex = [&](int i, int j) {
+    return Vec2{origin_.x + Real(i) * tile_.x, origin_.y + Real(j) * tile_.y};
+  };
+  for (const GridEdge& g : ge) {
+    TileEdge e;
+    e.a = vertex(g.ia, g.ja);
+    e.b = vertex(g.ib, g.jb);
+    e.normal = {Real(g.nx), Real(g.ny)};
+    edges_.push_back(e);
+  }
+
+  link_chains(ge, width_, height_, edges_);
   // The mover's view of each edge, made once: one-sided (the front is the free side), ghost
   // vertices from the chain's neighbours.
   walls_.assign(edges_.size(), WallEdge{});
@@ -224,28 +265,7 @@ void TileMap::build_edges() {
     }
   }
 
-  // Per-cell edge index (CSR): each unit piece of an edge registers with the cells on both sides.
-  const std::size_t n = cells_.size();
-  cell_edge_begin_.assign(n + 1, 0);
-  auto for_cells = [&](const GridEdge& g, auto&& fn) {
-    if (g.ja == g.jb) {  // horizontal at row line ja
-      const int i0 = std::min(g.ia, g.ib), i1 = std::max(g.ia, g.ib);
-      for (int i = i0; i < i1; ++i)
-        for (int r : {g.ja - 1, g.ja})
-          if (r >= 0 && r < height_ && i >= 0 && i < width_) fn(std::size_t(r) * std::size_t(width_) + std::size_t(i));
-    } else {
-      const int j0 = std::min(g.ja, g.jb), j1 = std::max(g.ja, g.jb);
-      for (int j = j0; j < j1; ++j)
-        for (int c : {g.ia - 1, g.ia})
-          if (c >= 0 && c < width_ && j >= 0 && j < height_) fn(std::size_t(j) * std::size_t(width_) + std::size_t(c));
-    }
-  };
-  for (const GridEdge& g : ge) for_cells(g, [&](std::size_t c) { ++cell_edge_begin_[c + 1]; });
-  for (std::size_t c = 0; c < n; ++c) cell_edge_begin_[c + 1] += cell_edge_begin_[c];
-  cell_edge_ids_.assign(cell_edge_begin_[n], 0);
-  std::vector<std::uint32_t> fill(cell_edge_begin_.begin(), cell_edge_begin_.end() - 1);
-  for (std::size_t k = 0; k < ge.size(); ++k)
-    for_cells(ge[k], [&](std::size_t c) { cell_edge_ids_[fill[c]++] = int(k); });
+  index_cells(ge, width_, height_, cells_.size(), cell_edge_begin_, cell_edge_ids_);
 }
 
 void TileMap::edges_near(const Aabb& box, std::vector<int>& out) const {

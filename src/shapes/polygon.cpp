@@ -2,35 +2,46 @@
 // make_polygon: order, clean and check a convex polygon.
 #include <cmath>
 #include <cstdio>
+#include <memory>
+#include <optional>
+#include <string>
 
 #include "collide2d/shapes.hpp"
 #include "shapes/limits.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI {
 
-std::optional<Polygon> make_polygon(std::span<const Vec2> points, Real radius, Invalid* why) {
-  auto fail = [&](const char* field, std::string msg) -> std::optional<Polygon> {
-    if (why) *why = Invalid{field, std::move(msg)};
-    return std::nullopt;
-  };
+namespace {
+
+struct D {
+  double x, y;
+};
+
+/// The count, finiteness and range of the points and the radius.
+std::optional<Invalid> check_input(std::span<const Vec2> points, Real radius) {
   const int n_in = static_cast<int>(points.size());
   if (n_in < 3 || n_in > Polygon::kMaxVertices)
-    return fail("points", "a polygon needs 3 to 64 points (got " + std::to_string(n_in) + ")");
+    return Invalid{"points", "a polygon needs 3 to 64 points (got " + std::to_string(n_in) + ")"};
   for (Vec2 p : points) {
-    if (!is_finite(p)) return fail("points", "must hold finite numbers");
+    if (!is_finite(p)) return Invalid{"points", "must hold finite numbers"};
     if (std::fabs(p.x) > kMaxCoordinate || std::fabs(p.y) > kMaxCoordinate)
-      return fail("points", "coordinates must be at most 1e12 in magnitude");
+      return Invalid{"points", "coordinates must be at most 1e12 in magnitude"};
   }
-  if (!std::isfinite(radius)) return fail("radius", "must be a finite number");
-  if (radius < 0) return fail("radius", "must be >= 0");
-  if (radius > kMaxCoordinate) return fail("radius", "must be at most 1e12");
+  if (!std::isfinite(radius)) return Invalid{"radius", "must be a finite number"};
+  if (radius < 0) return Invalid{"radius", "must be >= 0"};
+  if (radius > kMaxCoordinate) return Invalid{"radius", "must be at most 1e12"};
+  return std::nullopt;
+}
 
-  // Work in double (exact for float input: differences and 2x2 determinants fit in 53 bits).
-  struct D { double x, y; };
+/// The convex outline of the points in their order, in double (exact for float input:
+/// differences and 2x2 determinants fit in 53 bits): repeats and collinear vertices dropped,
+/// reflex turns, backtracking and self-intersection refused. Fills q[0..m) and the
+/// orientation `sign` (1: counter-clockwise).
+std::optional<Invalid> convex_outline(std::span<const Vec2> points, D* q, int& m, double& sign) {
   D p[Polygon::kMaxVertices];
   int n = 0;
-  for (Vec2 q : points) {
-    D d{q.x, q.y};
+  for (Vec2 v : points) {
+    D d{v.x, v.y};
     if (n > 0 && d.x == p[n - 1].x && d.y == p[n - 1].y) continue;  // repeated
     p[n++] = d;
   }
@@ -42,27 +53,25 @@ std::optional<Polygon> make_polygon(std::span<const Vec2> points, Real radius, I
     area2 += a.x * b.y - a.y * b.x;
   }
   if (n < 3 || area2 == 0)
-    return fail("points", "the polygon has zero area (fewer than 3 distinct, non-collinear points)");
+    return Invalid{"points", "the polygon has zero area (fewer than 3 distinct, non-collinear points)"};
   // Drop collinear vertices; refuse reflex turns and backtracking.
-  const double sign = area2 > 0 ? 1 : -1;
-  D q[Polygon::kMaxVertices];
-  int m = 0;
+  sign = area2 > 0 ? 1 : -1;
+  m = 0;
   for (int i = 0; i < n; ++i) {
     const D& a = p[(i + n - 1) % n];
     const D& b = p[i];
     const D& c = p[(i + 1) % n];
     double e1x = b.x - a.x, e1y = b.y - a.y, e2x = c.x - b.x, e2y = c.y - b.y;
     double cr = (e1x * e2y - e1y * e2x) * sign;
-    if (cr < 0)
-      return fail("points", "the polygon is not convex: reflex vertex at index " + std::to_string(i));
+    if (cr < 0) return Invalid{"points", "the polygon is not convex: reflex vertex at index " + std::to_string(i)};
     if (cr == 0) {
       if (e1x * e2x + e1y * e2y < 0)
-        return fail("points", "the polygon is not convex: it doubles back at index " + std::to_string(i));
+        return Invalid{"points", "the polygon is not convex: it doubles back at index " + std::to_string(i)};
       continue;  // collinear: dropped
     }
     q[m++] = b;
   }
-  if (m < 3) return fail("points", "the polygon has zero area");
+  if (m < 3) return Invalid{"points", "the polygon has zero area"};
   // All turns agree; a simple convex polygon turns exactly once around.
   double turning = 0;
   for (int i = 0; i < m; ++i) {
@@ -73,8 +82,12 @@ std::optional<Polygon> make_polygon(std::span<const Vec2> points, Real radius, I
     turning += std::atan2(e1x * e2y - e1y * e2x, e1x * e2x + e1y * e2y);
   }
   if (std::fabs(turning) > 3 * 3.14159265358979323846)
-    return fail("points", "the polygon is not convex: its outline intersects itself");
+    return Invalid{"points", "the polygon is not convex: its outline intersects itself"};
+  return std::nullopt;
+}
 
+/// The vertices counter-clockwise and the outward unit edge normals of outline q[0..m).
+std::shared_ptr<detail::PolygonStorage> make_storage(const D* q, int m, double sign) {
   auto data = std::make_shared<detail::PolygonStorage>();
   data->count = m;
   for (int i = 0; i < m; ++i) {
@@ -87,9 +100,24 @@ std::optional<Polygon> make_polygon(std::span<const Vec2> points, Real radius, I
     double ex = b.x - a.x, ey = b.y - a.y, l = std::hypot(ex, ey);
     data->normals[i] = Vec2{static_cast<Real>(ey / l), static_cast<Real>(-ex / l)};
   }
+  return data;
+}
+
+}  // namespace
+
+std::optional<Polygon> make_polygon(std::span<const Vec2> points, Real radius, Invalid* why) {
+  D q[Polygon::kMaxVertices];
+  int m = 0;
+  double sign = 1;
+  std::optional<Invalid> bad = check_input(points, radius);
+  if (!bad) bad = convex_outline(points, q, m, sign);
+  if (bad) {
+    if (why) *why = std::move(*bad);
+    return std::nullopt;
+  }
   Polygon poly;
   poly.radius = radius;
-  poly.data_ = std::move(data);
+  poly.data_ = make_storage(q, m, sign);
   return poly;
 }
 

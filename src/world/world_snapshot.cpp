@@ -399,9 +399,10 @@ std::vector<std::byte> World::snapshot() const {
   return std::move(h.out);
 }
 
-std::optional<Invalid> World::restore(std::span<const std::byte> bytes) {
-  try {
-    // Header: what it is, which version and scalar, how long, its checksum.
+// World::restore's steps, each reading one part of the format (a friend of World).
+struct WorldRestore {
+  /// The header: what it is, which version and scalar, how long, its checksum. The payload.
+  static std::span<const std::byte> payload(std::span<const std::byte> bytes) {
     Reader head{bytes};
     if (bytes.size() < sizeof kMagic || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0) {
       refuse("", "not a collide2d world snapshot (no \"C2DWORLD\" at the start)");
@@ -425,10 +426,10 @@ std::optional<Invalid> World::restore(std::span<const std::byte> bytes) {
     }
     const std::span<const std::byte> payload = bytes.subspan(kHeaderSize);
     if (fnv1a(payload) != sum) refuse("", "checksum mismatch: the payload is corrupt");
+    return payload;
+  }
 
-    Reader r{payload, 0, kHeaderSize};
-    const std::uint32_t id = r.u32("world id");
-    if (id == 0) refuse("id", "world id 0 (the null handle's)");
+  static WorldOptions options(Reader& r) {
     WorldOptions options;
     const std::uint8_t kind = r.u8("options");
     if (kind > std::uint8_t(BroadphaseKind::grid)) refuse("options.broadphase", "unknown kind " + std::to_string(kind));
@@ -437,16 +438,17 @@ std::optional<Invalid> World::restore(std::span<const std::byte> bytes) {
     options.fat.margin = r.real("options"), options.fat.displacement_factor = r.real("options");
     options.fat.shrink_factor = r.real("options");
     options.fat.speed_margin = r.real("options");
+    return options;
+  }
 
-    World w(options);
-    w.id_ = id;
-    // Proxy slots.
+  /// Proxy slots; their count.
+  static std::uint32_t proxies(Reader& r, World& w) {
     const std::uint32_t n = r.count("proxies", 21);
     if (n >= kNullIndex - 1) refuse("proxies", "more slots than a world holds");
     w.slots_.resize(n), w.shapes_.resize(n), w.tight_.resize(n);
     for (std::uint32_t i = 0; i < n; ++i) {
       const std::string at = "proxies[" + std::to_string(i) + "]";
-      Slot& s = w.slots_[i];
+      World::Slot& s = w.slots_[i];
       const std::uint8_t f = r.flags(at + ".flags", kAlive | kStatic | kDirty);
       s.alive = (f & kAlive) != 0, s.is_static = (f & kStatic) != 0;
       s.generation = r.u32(at);
@@ -461,7 +463,12 @@ std::optional<Invalid> World::restore(std::span<const std::byte> bytes) {
         ++w.live_;
       }
     }
-    // Free lists: every dead slot is in exactly one, no live slot in either.
+    return n;
+  }
+
+  /// Free lists: every dead slot is in exactly one, no live slot in either. Per slot: 0 not
+  /// listed, 1 in free_slots, 2 in pending_free.
+  static std::vector<std::uint8_t> free_lists(Reader& r, World& w, std::uint32_t n) {
     std::vector<std::uint8_t> listed(n, 0);
     for (auto* list : {&w.free_slots_, &w.pending_free_}) {
       const std::string name = list == &w.free_slots_ ? "free_slots" : "pending_free";
@@ -480,12 +487,16 @@ std::optional<Invalid> World::restore(std::span<const std::byte> bytes) {
     if (w.free_slots_.size() + w.pending_free_.size() != n - w.live_) {
       refuse("free_slots", "a dead slot is in neither free list");
     }
-    // Touching pairs: ordered, unique, of live slots or of slots destroyed since update().
+    return listed;
+  }
+
+  /// Touching pairs: ordered, unique, of live slots or of slots destroyed since update().
+  static void pairs(Reader& r, World& w, std::uint32_t n, const std::vector<std::uint8_t>& listed) {
     const std::uint32_t np = r.count("pairs", 8);
     w.pairs_.reserve(np);
     for (std::uint32_t k = 0; k < np; ++k) {
       const std::string at = "pairs[" + std::to_string(k) + "]";
-      PairState p{0, 0, true, false};
+      World::PairState p{0, 0, true, false};
       p.a = r.u32(at), p.b = r.u32(at);
       if (!(p.a < p.b && p.b < n)) {
         refuse(at, "slots (" + std::to_string(p.a) + ", " + std::to_string(p.b) + ") not ordered or out of range");
@@ -499,12 +510,14 @@ std::optional<Invalid> World::restore(std::span<const std::byte> bytes) {
       if (!w.pair_index_.try_emplace(key, std::uint32_t(w.pairs_.size())).second) refuse(at, "pair listed twice");
       w.pairs_.push_back(p);
     }
-    // Layers.
+  }
+
+  static void layers(Reader& r, World& w) {
     const std::uint32_t nl = r.count("layers", 21);
     if (nl >= kNullIndex - 1) refuse("layers", "more slots than a world holds");
     for (std::uint32_t i = 0; i < nl; ++i) {
       const std::string at = "layers[" + std::to_string(i) + "]";
-      auto l = std::make_unique<Layer>();
+      auto l = std::make_unique<World::Layer>();
       l->alive = r.flags(at + ".alive", 1) != 0;
       l->generation = r.u32(at);
       l->user_data = r.u64(at);
@@ -516,6 +529,20 @@ std::optional<Invalid> World::restore(std::span<const std::byte> bytes) {
       }
       w.layers_.push_back(std::move(l));
     }
+  }
+};
+
+std::optional<Invalid> World::restore(std::span<const std::byte> bytes) {
+  try {
+    Reader r{WorldRestore::payload(bytes), 0, kHeaderSize};
+    const std::uint32_t id = r.u32("world id");
+    if (id == 0) refuse("id", "world id 0 (the null handle's)");
+    World w(WorldRestore::options(r));
+    w.id_ = id;
+    const std::uint32_t n = WorldRestore::proxies(r, w);
+    const std::vector<std::uint8_t> listed = WorldRestore::free_lists(r, w, n);
+    WorldRestore::pairs(r, w, n, listed);
+    WorldRestore::layers(r, w);
     if (r.left() != 0) refuse("", "trailing bytes: " + std::to_string(r.left()) + " after the last layer");
 
     // The broad phase, rebuilt from the proxies in slot order (every proxy counts as moved: the
