@@ -59,6 +59,7 @@ std::uint32_t DynamicTree::allocate_node() {
 }
 
 void DynamicTree::free_node(std::uint32_t n) {
+  COLLIDE2D_ASSERT(n < nodes_.size() && nodes_[n].height >= 0);  // a live node, freed once
   nodes_[n].parent = free_list_;
   nodes_[n].height = -1;
   nodes_[n].child1 = nodes_[n].child2 = kNullIndex;
@@ -165,6 +166,9 @@ void DynamicTree::refit_up(std::uint32_t n, bool rotate) {
     const std::int32_t old_height = nodes_[n].height;
     if (rotate) n = balance(n);  // may put another node at n's place
     TreeNode& node = nodes_[n];
+    // An inner node: two children that name it as their parent.
+    COLLIDE2D_ASSERT(node.child1 != kNullIndex && node.child2 != kNullIndex);
+    COLLIDE2D_ASSERT(nodes_[node.child1].parent == n && nodes_[node.child2].parent == n);
     const TreeNode& c1 = nodes_[node.child1];
     const TreeNode& c2 = nodes_[node.child2];
     const Aabb box = merge(c1.box, c2.box);
@@ -185,6 +189,8 @@ void DynamicTree::remove_leaf(std::uint32_t leaf) {
   std::uint32_t parent = nodes_[leaf].parent;
   std::uint32_t grand = nodes_[parent].parent;
   std::uint32_t sibling = nodes_[parent].child1 == leaf ? nodes_[parent].child2 : nodes_[parent].child1;
+  COLLIDE2D_ASSERT(nodes_[parent].child1 == leaf || nodes_[parent].child2 == leaf);
+  COLLIDE2D_ASSERT(grand == kNullIndex || nodes_[grand].child1 == parent || nodes_[grand].child2 == parent);
   if (grand == kNullIndex) {
     root_ = sibling;
     nodes_[sibling].parent = kNullIndex;

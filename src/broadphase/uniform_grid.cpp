@@ -100,13 +100,18 @@ void UniformGrid::link(std::uint32_t id) {
 void UniformGrid::unlink(std::uint32_t id) {
   const CellRange r = range_[id];
   if (is_large(r)) {
-    large_.erase(std::find(large_.begin(), large_.end(), id));
+    const auto at = std::find(large_.begin(), large_.end(), id);
+    COLLIDE2D_ASSERT(at != large_.end());  // linked as large, so listed there
+    large_.erase(at);
     return;
   }
   for (std::int32_t y = r.y0; y <= r.y1; ++y) {
     for (std::int32_t x = r.x0; x <= r.x1; ++x) {
-      std::vector<Entry>& e = cells_[find_cell(x, y)].entries;
+      const std::uint32_t c = find_cell(x, y);
+      COLLIDE2D_ASSERT(c != kNullIndex);  // every cell of a linked range exists
+      std::vector<Entry>& e = cells_[c].entries;
       auto it = std::find_if(e.begin(), e.end(), [id](const Entry& en) { return en.id == id; });
+      COLLIDE2D_ASSERT(it != e.end());  // and holds the proxy
       *it = e.back();
       e.pop_back();
     }
