@@ -59,7 +59,7 @@ void wander(const Scene& s, std::vector<Agent>& agents, std::uint64_t& rng_state
 
 /// After-step checks, independent of every mover: agents deeper than the scene's tolerance in a
 /// wall (tile cells, or a Doom wall nearer than the radius less the tolerance, or outside every
-/// sector), in a prop, or in another agent (pairs).
+/// room), in a prop, or in another agent (pairs).
 struct Check {
   long long in_wall = 0, in_prop = 0, agent_pairs = 0;
 };

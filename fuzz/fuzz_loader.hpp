@@ -47,7 +47,7 @@ inline void check_tiled(const TiledMap& m) {
     loader_finding("collision grid size differs from the map size");
   const Aabb b = t.bounds();
   const Vec2 mid = (b.min + b.max) * Real(0.5);
-  const WallDistance w = t.nearest_wall(mid);
+  const NearestPoint w = t.nearest_wall(mid);
   if (!std::isfinite(w.distance)) loader_finding("nearest_wall not finite");
   if (t.is_free(mid)) {
     const TileCircleMove mv = t.move_circle(Circle{mid, Real(0)}, t.tile_size() * Real(3));

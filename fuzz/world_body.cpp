@@ -184,7 +184,7 @@ void run_world(const std::uint8_t* data, std::size_t size) {
         const Shape s = read_shape(in);
         const Vec2 d = in.vec2();
         if (validate(s) || validate_velocity(d)) break;
-        std::vector<TileContact> contacts;
+        std::vector<WallContact> contacts;
         tiles->contacts(s, contacts);
         if (!finite(tiles->push_out(s))) finding("push_out not finite");
         const SweepHit h = tiles->sweep(s, d);

@@ -53,14 +53,9 @@ struct CoastHit {
   std::uint32_t arc = 0;  ///< index of the coast arc hit
 };
 
-/// A character (a disk) touching or crossing the coast.
-struct CoastContact {
-  std::uint32_t arc = 0;  ///< the coast arc
-  Vec2 point;             ///< the coast point nearest to the character's center
-  Vec2 normal{1, 0};      ///< unit direction from the character into the sea (the coast's
-                          ///< outward normal there); push the character by -normal
-  Real depth = 0;         ///< how far the disk reaches past the coast (> 0: overlaps the sea)
-};
+/// Deprecated (one release): the maps' one contact type, `WallContact` (element = the arc;
+/// normal from the character into the sea).
+using CoastContact [[deprecated("use WallContact")]] = WallContact;
 
 /// Options of `DiscUnion::move_character` (the one mover's, motion.hpp).
 struct CharacterOptions {
@@ -74,7 +69,7 @@ struct CharacterMove {
   Vec2 displacement;  ///< the input displacement without the parts that went into the coast
                       ///< (the new velocity times the step); zero when the move was refused
                       ///< for making no progress (pressed into a corner)
-  std::vector<CoastContact> contacts;  ///< coast contacts met on the way (depth 0: touching)
+  std::vector<WallContact> contacts;  ///< coast contacts met on the way (depth 0: touching)
   bool blocked = false;  ///< some motion was dropped (a bay too narrow, two opposing coasts)
   bool on_land = true;   ///< the whole disk ends on land (false only when it started off it
                          ///< and could not be brought back)
@@ -119,6 +114,16 @@ class DiscUnion {
   CoastPoint coast(Vec2 p) const;
   /// Signed distance from p to the coast (negative on land; +infinity with no land).
   Real signed_distance(Vec2 p) const;
+  /// The nearest wall (the sea is the wall): on land the nearest coast point, its distance and
+  /// arc; in the sea (or with no land) p itself, distance 0, index -1.
+  NearestPoint nearest_wall(Vec2 p) const;
+  /// `nearest_wall(p).distance`.
+  Real wall_distance(Vec2 p) const { return nearest_wall(p).distance; }
+  /// True when p is in no wall: on land (closed: the coast is land), as `TileMap::is_free`.
+  bool is_free(Vec2 p) const;
+  /// True when the disk (radius >= 0) overlaps no wall: wholly on land (`contains`), touching
+  /// the coast from inside allowed. An island answers for points and disks only.
+  bool is_free(const Circle& c) const;
 
   /// The point nearest to `target` where a disk of `radius` (>= 0) lies wholly on land, within
   /// `tolerance()`: `target` itself when it fits, else a point on the shore (a click in the sea
@@ -133,8 +138,8 @@ class DiscUnion {
   CoastHit raycast(const Ray& ray) const;
 
   /// The coast arcs that the disk reaches or crosses (depth >= 0 within the tolerance), one
-  /// contact per arc, deepest first.
-  std::vector<CoastContact> contacts(const Circle& c) const;
+  /// contact per arc (element = the arc; normal into the sea), deepest first.
+  std::vector<WallContact> contacts(const Circle& c) const;
   /// Appends the coast arcs whose boxes meet `region` as obstacles for the one mover (found
   /// through the arc index): kind arc (land inside the circle, the sea outside blocks),
   /// element = arc index, the given owner.

@@ -16,6 +16,7 @@
 
 #include "collide2d/math.hpp"
 #include "collide2d/shapes.hpp"
+#include "collide2d/walls.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI {
 
@@ -63,13 +64,8 @@ int winding_number(std::span<const Vec2> ring, Vec2 p);
 /// True when p is inside or on the boundary of the polygon (closed set; crossing test).
 bool contains(const PolygonWithHoles& poly, Vec2 p);
 
-/// A nearest point: where it is, how far from the query point, and on which edge / segment
-/// (index into the polyline, ring sequence or wall list; -1 when there was nothing to search).
-struct NearestPoint {
-  Vec2 point{};
-  Real distance = 0;
-  int index = -1;
-};
+// NearestPoint (walls.hpp): here `index` is the edge or segment (into the polyline, ring
+// sequence or wall list; -1 when there was nothing to search).
 
 /// The point of the closed segment ab nearest to p (ab may have zero length).
 Vec2 nearest_on_segment(Vec2 a, Vec2 b, Vec2 p);

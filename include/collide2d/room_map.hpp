@@ -88,6 +88,11 @@ class RoomMap {
   /// True when p is inside a room and every blocking wall is farther than r from p (the
   /// closed disc touches no wall).
   bool fits(Vec2 p, Real r) const;
+  /// True when p is in a room and on no blocking wall (`fits(p, 0)`), as `TileMap::is_free`.
+  bool is_free(Vec2 p) const { return fits(p, 0); }
+  /// True when the shape is in the rooms and touches no blocking wall (closed: touching is not
+  /// free); a circle is `fits(center, radius)`. Walls found through the grid.
+  bool is_free(const Shape& s) const;
   /// Appends the blocking lines whose boxes meet `region` as obstacles for the one mover (found
   /// through the grid): two-sided edges (bodies never cross a wall), normal on the front (right)
   /// side, element = line index, the given owner.
@@ -161,7 +166,10 @@ class RoomMap {
   int grid_index(double v, double origin, int n) const;
   int locate_from(double px, double py, int cell) const;
   int pick(const std::vector<int>& state) const;
-  void build_index();
+  void build_index();  // the grid, then its three steps:
+  void index_lines();
+  void place_references();
+  void propagate_rooms();
   struct Near {
     double d;
     double qx, qy;

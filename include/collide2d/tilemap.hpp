@@ -57,19 +57,10 @@ struct TileEdge {
   int chain = -1;  ///< index of the chain (closed loop) holding this edge
 };
 
-/// A contact between a body and the map's walls.
-struct TileContact {
-  int edge = -1;     ///< the boundary edge touched
-  Vec2 normal;       ///< unit normal from the body to the wall (push the body by -normal)
-  Real depth = 0;    ///< penetration depth along -normal (0 when just touching)
-  Vec2 point;        ///< a contact point, within depth of both
-};
-
-/// The nearest wall point to a query point.
-struct WallDistance {
-  Real distance = 0;  ///< 0 when the point is in or on a wall
-  Vec2 point;         ///< the nearest wall point (the query point itself when inside)
-};
+/// Deprecated (one release): the maps' one contact type, `WallContact` (element = the edge).
+using TileContact [[deprecated("use WallContact")]] = WallContact;
+/// Deprecated (one release): the maps' one nearest-wall type, `NearestPoint`.
+using WallDistance [[deprecated("use NearestPoint")]] = NearestPoint;
 
 /// Result of the fast circle move (no allocation).
 struct TileCircleMove {
@@ -151,8 +142,9 @@ class TileMap {
   /// True when the shape overlaps no wall (tested against the solid cells under its bounds).
   bool is_free(const Shape& s) const;
   /// Distance from p to the nearest wall and that wall point (0 in or on a wall, and outside
-  /// the map when `outside_solid`).
-  WallDistance nearest_wall(Vec2 p) const;
+  /// the map when `outside_solid`); index: the solid cell holding the point (row * width +
+  /// col), -1 when p is in a wall or the nearest wall is the outside.
+  NearestPoint nearest_wall(Vec2 p) const;
   /// `nearest_wall(p).distance`.
   Real wall_distance(Vec2 p) const { return nearest_wall(p).distance; }
   /// The free point nearest to `target` where a disc of `radius` (>= 0) overlaps no wall, with
@@ -164,12 +156,13 @@ class TileMap {
   /// wall gives {hit, inside, distance 0}.
   RayHit raycast(const Ray& ray) const;
 
-  /// Contacts of a shape with the walls: one per boundary edge it touches, normal from the body
+  /// Contacts of a shape with the walls: one per boundary edge it touches (element = the edge
+  /// index), normal from the body
   /// to the wall, depth along it (one-sided: out of the wall through the edge's free side, or
   /// round the edge's end at a convex corner when that is shorter). A shape entirely inside a
   /// solid block or outside the map touches no edge (use `is_free`). Appends to `out`, returns
   /// how many it appended.
-  std::size_t contacts(const Shape& s, std::vector<TileContact>& out) const;
+  std::size_t contacts(const Shape& s, std::vector<WallContact>& out) const;
   /// A short translation that takes the shape out of every wall it overlaps (plus the skin):
   /// the shortest of the contacts' pushes solved alone, in pairs and all together
   /// (PositionCorrection) that leaves the shape free; all together when none does (a shape

@@ -23,6 +23,25 @@
 
 namespace collide2d::inline COLLIDE2D_ABI {
 
+/// The one answer to "where is the nearest wall" (`nearest_wall(p)` on TileMap, RoomMap,
+/// DiscUnion and Chain; the polygon helpers of polygon_map.hpp): the nearest wall point, its
+/// distance (0 when p is in or on a wall) and which piece of the map holds it (-1 for none;
+/// each map says what its index counts).
+struct NearestPoint {
+  Vec2 point{};
+  Real distance = 0;
+  int index = -1;
+};
+
+/// The one contact type of the maps (`TileMap::contacts`, `DiscUnion::contacts`,
+/// `CharacterMove::contacts`): a body touching or overlapping a wall.
+struct WallContact {
+  std::uint32_t element = 0;  ///< the piece touched: a tile map's boundary edge, a coast arc
+  Vec2 point;                 ///< a contact point (a coast: the one nearest the body's centre)
+  Vec2 normal;                ///< unit, from the body into the wall: push the body by -normal
+  Real depth = 0;             ///< how far the body reaches past the wall (0: just touching)
+};
+
 /// A straight piece of static wall from `a` to `b`.
 struct WallEdge {
   Vec2 a, b;

@@ -43,10 +43,10 @@ CharacterMove DiscUnion::move_character(const Circle& c, Vec2 displacement,
   const MoveResult& m = maps_detail::move_through(*this, Circle{start, r}, displacement, opt);
   for (const MoveContact& k : m.contacts) {
     if (std::any_of(out.contacts.begin(), out.contacts.end(),
-                    [&](const CoastContact& seen) { return seen.arc == k.element; }))
+                    [&](const WallContact& seen) { return seen.element == k.element; }))
       continue;
-    CoastContact cc;
-    cc.arc = k.element;
+    WallContact cc;
+    cc.element = k.element;
     cc.point = k.point;
     cc.normal = k.normal;  // from the body to the obstacle: into the sea
     cc.depth = 0;          // the mover stops a skin short

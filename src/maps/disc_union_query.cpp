@@ -94,6 +94,18 @@ bool DiscUnion::overlaps(const Circle& c) const {
   return best <= c.radius;
 }
 
+NearestPoint DiscUnion::nearest_wall(Vec2 p) const {
+  const CoastPoint c = coast(p);
+  if (!c.inside) return {p, 0, -1};  // in the sea (or no land): in the wall
+  return {c.point, -c.distance, int(c.arc)};
+}
+
+bool DiscUnion::is_free(Vec2 p) const { return is_finite(p) && contains(p); }
+
+bool DiscUnion::is_free(const Circle& c) const {
+  return is_finite(c.center) && c.radius >= 0 && std::isfinite(c.radius) && contains(c);
+}
+
 CoastHit DiscUnion::raycast(const Ray& ray) const {
   CoastHit out;
   if (discs_.empty()) return out;
@@ -137,16 +149,16 @@ CoastHit DiscUnion::raycast(const Ray& ray) const {
   return out;
 }
 
-std::vector<CoastContact> DiscUnion::contacts(const Circle& c) const {
-  std::vector<CoastContact> out;
+std::vector<WallContact> DiscUnion::contacts(const Circle& c) const {
+  std::vector<WallContact> out;
   if (discs_.empty()) return out;
   const bool land = contains(c.center);
   const Aabb box = grown(Aabb{c.center, c.center}, c.radius + tolerance_);
   DiscUnionAccess::visit(arc_tree_, arc_boxes_, box, [&](std::uint32_t a) {
     const Arc& arc = arcs_[a].arc;
     const ArcClosest q = closest_point(arc, c.center);
-    CoastContact k;
-    k.arc = a;
+    WallContact k;
+    k.element = a;
     k.point = q.point;
     // The direction from the center to the coast point (exactly radial inside an arc's span);
     // from land it points into the sea, from the sea it points to land and is turned round.
@@ -166,11 +178,50 @@ std::vector<CoastContact> DiscUnion::contacts(const Circle& c) const {
     if (k.depth >= -tolerance_) out.push_back(k);
     return true;
   });
-  std::sort(out.begin(), out.end(), [](const CoastContact& a, const CoastContact& b) {
-    return a.depth > b.depth || (a.depth == b.depth && a.arc < b.arc);
+  std::sort(out.begin(), out.end(), [](const WallContact& a, const WallContact& b) {
+    return a.depth > b.depth || (a.depth == b.depth && a.element < b.element);
   });
   return out;
 }
+
+namespace {
+
+/// A circle on which the edge of the set of fitting centres may lie (nearest_free_point).
+struct FitRing {
+  Vec2 c;
+  Real rad;
+};
+
+/// The candidates within R (+ tol) of the target: the nearest point of each ring and the
+/// crossings of every two, sorted nearest first (ties by x, then y).
+void ring_candidates(const std::vector<FitRing>& rings, Vec2 target, Real R, Real tol,
+                     std::vector<std::pair<Real, Vec2>>& cand) {
+  auto add = [&](Vec2 x) {
+    const Real d = length(x - target);
+    if (d <= R + tol && is_finite(x)) cand.push_back({d, x});
+  };
+  for (const FitRing& g : rings) add(g.c + normalize(target - g.c) * g.rad);
+  for (std::size_t a = 0; a < rings.size(); ++a) {
+    for (std::size_t b = a + 1; b < rings.size(); ++b) {
+      const FitRing &p = rings[a], &q = rings[b];
+      if (p.rad <= 0 || q.rad <= 0) continue;
+      const Vec2 e = q.c - p.c;
+      const Real d = length(e);
+      if (d <= 0 || d > p.rad + q.rad + tol || d < std::fabs(p.rad - q.rad) - tol) continue;
+      const Real x = (d * d + p.rad * p.rad - q.rad * q.rad) / (2 * d);
+      const Real h = std::sqrt(std::max(p.rad * p.rad - x * x, Real(0)));
+      const Vec2 u = e / d, m = p.c + u * x;
+      add(m + perp(u) * h);
+      add(m - perp(u) * h);
+    }
+  }
+  std::sort(cand.begin(), cand.end(), [](const auto& a, const auto& b) {
+    return a.first < b.first || (a.first == b.first && (a.second.x < b.second.x ||
+                                                        (a.second.x == b.second.x && a.second.y < b.second.y)));
+  });
+}
+
+}  // namespace
 
 std::optional<Vec2> DiscUnion::nearest_free_point(Vec2 target, Real radius) const {
   if (discs_.empty() || !(radius >= 0) || !is_finite(target)) return std::nullopt;
@@ -202,11 +253,7 @@ std::optional<Vec2> DiscUnion::nearest_free_point(Vec2 target, Real radius) cons
   const Aabb all = grown(bounds_, r);
   const Real span = length(all.max - all.min) + length(target - all.center()) + r;
   Real R = std::isfinite(bound) ? bound + tol : std::max(signed_distance(target), Real(0)) * 2 + 2 * r + tol;
-  struct Ring {
-    Vec2 c;
-    Real rad;
-  };
-  std::vector<Ring> rings;
+  std::vector<FitRing> rings;
   std::vector<std::uint32_t> seen_discs;
   std::vector<std::pair<Real, Vec2>> cand;
   for (int round = 0; round < 64; ++round) {
@@ -227,29 +274,7 @@ std::optional<Vec2> DiscUnion::nearest_free_point(Vec2 target, Real radius) cons
       }
       return true;
     });
-    auto add = [&](Vec2 x) {
-      const Real d = length(x - target);
-      if (d <= R + tol && is_finite(x)) cand.push_back({d, x});
-    };
-    for (const Ring& g : rings) add(g.c + normalize(target - g.c) * g.rad);
-    for (std::size_t a = 0; a < rings.size(); ++a) {
-      for (std::size_t b = a + 1; b < rings.size(); ++b) {
-        const Ring &p = rings[a], &q = rings[b];
-        if (p.rad <= 0 || q.rad <= 0) continue;
-        const Vec2 e = q.c - p.c;
-        const Real d = length(e);
-        if (d <= 0 || d > p.rad + q.rad + tol || d < std::fabs(p.rad - q.rad) - tol) continue;
-        const Real x = (d * d + p.rad * p.rad - q.rad * q.rad) / (2 * d);
-        const Real h = std::sqrt(std::max(p.rad * p.rad - x * x, Real(0)));
-        const Vec2 u = e / d, m = p.c + u * x;
-        add(m + perp(u) * h);
-        add(m - perp(u) * h);
-      }
-    }
-    std::sort(cand.begin(), cand.end(), [](const auto& a, const auto& b) {
-      return a.first < b.first || (a.first == b.first && (a.second.x < b.second.x ||
-                                                          (a.second.x == b.second.x && a.second.y < b.second.y)));
-    });
+    ring_candidates(rings, target, R, tol, cand);
     for (const auto& c : cand)
       if (fits(c.second)) return c.second;
     if (R > span) break;

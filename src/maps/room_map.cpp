@@ -253,9 +253,16 @@ void RoomMap::build_index() {
   gx_ = x0_ - margin, gy_ = y0_ - margin, h_ = h;
   nx_ = std::max(1, int(std::ceil((w + 2 * margin) / h)));
   ny_ = std::max(1, int(std::ceil((hgt + 2 * margin) / h)));
-  const std::size_t ncell = std::size_t(nx_) * std::size_t(ny_);
-  const double m = h * 1e-9;
+  index_lines();
+  place_references();
+  propagate_rooms();
+}
 
+// The cells each region edge and each blocking wall crosses (a line counts in every cell its
+// segment meets, grown by a relative 1e-9 of a cell).
+void RoomMap::index_lines() {
+  const std::size_t ncell = std::size_t(nx_) * std::size_t(ny_);
+  const double h = h_, m = h * 1e-9;
   auto raster = [&](double ax, double ay, double bx, double by, auto&& add) {
     const int i0 = std::max(grid_index(std::min(ax, bx), gx_, nx_) - 1, 0);
     const int i1 = std::min(grid_index(std::max(ax, bx), gx_, nx_) + 1, nx_ - 1);
@@ -288,8 +295,12 @@ void RoomMap::build_index() {
              vy_[std::size_t(l.v2)], [&](std::size_t c) { put(c, li); });
     }
   });
+}
 
-  // Reference points: near the cell's centre, on no edge.
+// Reference points: near the cell's centre, on no edge.
+void RoomMap::place_references() {
+  const std::size_t ncell = std::size_t(nx_) * std::size_t(ny_);
+  const double h = h_;
   ref_x_.assign(ncell, 0);
   ref_y_.assign(ncell, 0);
   static constexpr double kOff[][2] = {{0.5123, 0.4871}, {0.3137, 0.6911}, {0.7219, 0.2903},
@@ -311,10 +322,14 @@ void RoomMap::build_index() {
       }
       ref_x_[c] = rx, ref_y_[c] = ry;
     }
+}
 
-  // Rooms containing each reference point, propagated from cell to cell: along row 0 from a
-  // point below the grid, then each cell from its left neighbour (or, first in a row, from
-  // the cell below). The segment between two neighbours' references stays in the two cells.
+// Rooms containing each reference point, propagated from cell to cell: along row 0 from a
+// point below the grid, then each cell from its left neighbour (or, first in a row, from
+// the cell below). The segment between two neighbours' references stays in the two cells.
+void RoomMap::propagate_rooms() {
+  const std::size_t ncell = std::size_t(nx_) * std::size_t(ny_);
+  const double h = h_;
   std::vector<RoomSet> states(ncell);
   std::vector<std::uint32_t> stamp(edges_.size(), 0);
   std::uint32_t tick = 0;
@@ -371,12 +386,14 @@ int RoomMap::room_at(Vec2 p) const {
 }
 
 int RoomMap::locate_from(double px, double py, int cell) const {
+  COLLIDE2D_ASSERT(cell >= 0 && std::size_t(cell) < ref_x_.size());
   const std::size_t c = std::size_t(cell);
   RoomSet s;
   for (int k = state_start_[c]; k < state_start_[c + 1]; ++k) s.toggle(state_list_[std::size_t(k)]);
   const double qx = ref_x_[c], qy = ref_y_[c];
   for (int k = edge_start_[c]; k < edge_start_[c + 1]; ++k) {
     const Edge& e = edges_[std::size_t(edge_list_[std::size_t(k)])];
+    COLLIDE2D_ASSERT(e.s0 < room_count_ && e.s1 < room_count_);
     if (crosses(px, py, qx, qy, e.ax, e.ay, e.bx, e.by)) s.toggle(e.s0), s.toggle(e.s1);
   }
   if (s.n == 0) return -1;
@@ -417,6 +434,7 @@ RoomMap::Near RoomMap::nearest_wall_d(double px, double py) const {
     const std::size_t c = std::size_t(j) * std::size_t(nx_) + std::size_t(i);
     for (int k = wall_start_[c]; k < wall_start_[c + 1]; ++k) {
       const int li = wall_list_[std::size_t(k)];
+      COLLIDE2D_ASSERT(li >= 0 && std::size_t(li) < lines_.size() && blocking_[std::size_t(li)]);
       const MapLine& l = lines_[std::size_t(li)];
       const double ax = vx_[std::size_t(l.v1)], ay = vy_[std::size_t(l.v1)];
       const double dx = vx_[std::size_t(l.v2)] - ax, dy = vy_[std::size_t(l.v2)] - ay;

@@ -9,7 +9,9 @@
 #include <vector>
 
 #include "collide2d/motion.hpp"
+#include "collide2d/query.hpp"
 #include "collide2d/room_map.hpp"
+#include "collide2d/sweep.hpp"
 #include "maps/map_move.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI {
@@ -40,6 +42,23 @@ void RoomMap::gather(const Aabb& region, std::vector<Obstacle>& out, std::uint32
     if (!Aabb{min(a, b), max(a, b)}.overlaps(region)) continue;
     out.push_back(edge_obstacle(make_edge(a, b), owner, std::uint32_t(li)));  // normal: the front
   }
+}
+
+bool RoomMap::is_free(const Shape& s) const {
+  if (const Point* q = std::get_if<Point>(&s)) return is_free(q->at);
+  if (const Circle* c = std::get_if<Circle>(&s)) return fits(c->center, c->radius);
+  const Aabb b = collide2d::bounds(s);
+  if (!is_finite(b.min) || !is_finite(b.max)) return false;
+  // A connected shape that touches no blocking wall lies in one room region (or in the void):
+  // any of its points says which; the rotation centre is one (a sector's apex, a centroid).
+  if (room_at(rotation_center(s)) < 0) return false;
+  bool free = true;
+  for_walls_in_box(double(b.min.x), double(b.min.y), double(b.max.x), double(b.max.y), [&](int li) {
+    if (!free) return;
+    const MapLine& l = lines_[std::size_t(li)];
+    if (overlaps(Shape(Segment{vertex(l.v1), vertex(l.v2)}), s)) free = false;
+  });
+  return free;
 }
 
 CircleMove RoomMap::move_circle(Vec2 from, Real radius, Vec2 displacement) const {

@@ -48,7 +48,7 @@ std::vector<int>& scratch() {
 
 }  // namespace
 
-std::size_t TileMap::contacts(const Shape& s, std::vector<TileContact>& out) const {
+std::size_t TileMap::contacts(const Shape& s, std::vector<WallContact>& out) const {
   const std::size_t first = out.size();
   const Aabb sb = collide2d::bounds(s);
   std::vector<int>& ids = scratch();
@@ -63,8 +63,8 @@ std::size_t TileMap::contacts(const Shape& s, std::vector<TileContact>& out) con
     const Vec2 sp = support(s, -n);
     const Real line_depth = std::max(dot(e.a - sp, n), Real(0));
     const Manifold m = contact(s, seg);
-    TileContact c;
-    c.edge = id;
+    WallContact c;
+    c.element = std::uint32_t(id);
     if (m.touching && dot(m.normal, n) < -Real(1e-3) && m.depth <= line_depth) {
       c.normal = m.normal;
       c.depth = m.depth;
@@ -80,7 +80,7 @@ std::size_t TileMap::contacts(const Shape& s, std::vector<TileContact>& out) con
 }
 
 Vec2 TileMap::push_out(const Shape& s) const {
-  std::vector<TileContact> cs;
+  std::vector<WallContact> cs;
   contacts(s, cs);
   if (cs.empty()) return {};
   // Each contact alone, each pair, and all together (PositionCorrection solves the pushes it is
@@ -98,7 +98,7 @@ Vec2 TileMap::push_out(const Shape& s) const {
     for (std::size_t j = i + 1; j < cs.size() && cs.size() <= 24; ++j) solve({i, j});
   }
   PositionCorrection all;
-  for (const TileContact& c : cs) all.add(-c.normal, c.depth + skin_);
+  for (const WallContact& c : cs) all.add(-c.normal, c.depth + skin_);
   const Vec2 fallback = all.solve();
   cand.push_back(fallback);
   std::stable_sort(cand.begin(), cand.end(), [](Vec2 a, Vec2 b) { return length_sq(a) < length_sq(b); });

@@ -12,9 +12,9 @@ namespace collide2d::inline COLLIDE2D_ABI {
 namespace {
 
 /// Distance from p to a closed box and the box's nearest point.
-WallDistance box_distance(Vec2 p, const Aabb& b) {
+NearestPoint box_distance(Vec2 p, const Aabb& b) {
   const Vec2 q{std::clamp(p.x, b.min.x, b.max.x), std::clamp(p.y, b.min.y, b.max.y)};
-  return {length(p - q), q};
+  return {q, length(p - q), -1};
 }
 
 /// The closed cell range [lo, hi] touched by the interval [a, b] of grid coordinates.
@@ -74,15 +74,15 @@ bool TileMap::is_free(const Shape& s) const {
   return true;
 }
 
-WallDistance TileMap::nearest_wall(Vec2 p) const {
-  if (!is_finite(p) || point_in_wall(p)) return {0, p};
-  WallDistance best{std::numeric_limits<Real>::max(), p};
+NearestPoint TileMap::nearest_wall(Vec2 p) const {
+  if (!is_finite(p) || point_in_wall(p)) return {p, 0, -1};
+  NearestPoint best{p, std::numeric_limits<Real>::max(), -1};
   const Aabb mb = bounds();
   if (outside_solid_) {  // p is strictly inside: the border is a wall
     const Real d[4] = {p.x - mb.min.x, mb.max.x - p.x, p.y - mb.min.y, mb.max.y - p.y};
     const Vec2 q[4] = {{mb.min.x, p.y}, {mb.max.x, p.y}, {p.x, mb.min.y}, {p.x, mb.max.y}};
     for (int k = 0; k < 4; ++k)
-      if (d[k] < best.distance) best = {d[k], q[k]};
+      if (d[k] < best.distance) best = {q[k], d[k], -1};
   }
   TileCell c = cell_at(p);
   c.col = std::clamp(c.col, 0, width_ - 1);
@@ -97,8 +97,8 @@ WallDistance TileMap::nearest_wall(Vec2 p) const {
       const std::uint8_t* row = &cells_[std::size_t(r) * std::size_t(width_)];
       auto visit = [&](int col) {
         if (col < 0 || col >= width_ || !row[col]) return;
-        const WallDistance d = box_distance(p, cell_box(col, r));
-        if (d.distance < best.distance) best = d;
+        const NearestPoint d = box_distance(p, cell_box(col, r));
+        if (d.distance < best.distance) best = {d.point, d.distance, r * width_ + col};
       };
       if (full) {
         for (int col = std::max(c.col - k, 0); col <= std::min(c.col + k, width_ - 1); ++col) visit(col);

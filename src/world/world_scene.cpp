@@ -197,7 +197,7 @@ std::vector<WorldHit> World::overlap(const Shape& shape, const QueryOptions& opt
       if (c.radius == 0 ? d->contains(c.center) : d->contains(c)) return;
       std::size_t before = out.size();
       if (c.radius > 0) {
-        for (const CoastContact& k : d->contacts(c)) out.push_back(hit(HitKind::arc, k.arc));
+        for (const WallContact& k : d->contacts(c)) out.push_back(hit(HitKind::arc, k.element));
       }
       if (out.size() == before) out.push_back(hit(HitKind::region, 0));
     }
@@ -292,6 +292,78 @@ std::optional<WorldRayHit> World::ray_closest(const Ray& ray, const QueryOptions
 }
 
 
+namespace {
+
+// World::cast's steps per layer kind. `hit(kind, element)` names what was hit, `offer` keeps
+// the earliest hit, `at_start` records what the shape overlaps where it starts (time 0).
+
+/// A tile map: what the shape overlaps at the start (a solid cell, the outside: the map's sweep
+/// sees the one-sided boundary only from the free side) is hit at time 0; else the map's sweep.
+template <class Hit, class Offer, class AtStart>
+void cast_tile_map(const TileMap* m, const Shape& shape, Vec2 translation, const Aabb& start, Hit&& hit,
+                   Offer&& offer, AtStart&& at_start) {
+  bool overlapping = false;
+  std::visit(
+      [&](const auto& q) {
+        tile_overlaps(*m, q, [&](HitKind k, std::uint32_t e) {
+          at_start(hit(k, e));
+          overlapping = true;
+          return false;
+        });
+      },
+      shape);
+  if (overlapping) return;
+  SweepHit h = m->sweep(shape, translation);
+  if (!h.hit) return;
+  if (h.initially_overlapping) {  // within the sweep's tolerance of a wall: the nearest wall's cell
+    const Vec2 c = start.center();
+    const NearestPoint w = m->nearest_wall(c);
+    auto [k, e] = w.distance > 0 ? tile_element_beyond(*m, w.point, (w.point - c) / w.distance)
+                                 : tile_element(*m, m->cell_at(c));
+    at_start(hit(k, e));
+    return;
+  }
+  auto [k, e] = tile_element_beyond(*m, h.point, h.normal);
+  offer(WorldCastHit{hit(k, e), h});
+}
+
+/// Straight walls (a room map's blocking lines, a chain's edges): a one-sided edge only from its front.
+template <class Hit, class Offer>
+void cast_walls(const LayerGeometry& geometry, const Shape& shape, Vec2 translation, const Aabb& swept, Hit&& hit,
+                Offer&& offer) {
+  std::visit(
+      [&](const auto& q) {
+        for_walls(geometry, swept, [&](const Segment& w, const WallEdge& edge, std::uint32_t e) {
+          SweepHit h = sweep(q, translation, w, Vec2{0, 0});
+          // A one-sided edge is hit only from its front (the motion meets it against its normal).
+          if (h.hit && edge.one_sided && !h.initially_overlapping && dot(h.normal, edge.normal) >= 0) return;
+          if (h.hit) offer(WorldCastHit{hit(wall_kind(geometry), e), h});
+        });
+      },
+      shape);
+}
+
+/// A disc union: a shape not wholly on land is hit at time 0 (by the deepest coast arc it
+/// reaches, else the sea); else the coast arcs the swept box meets.
+template <class Hit, class Offer, class AtStart>
+void cast_island(const DiscUnion* d, const Shape& shape, Vec2 translation, const Aabb& swept, Hit&& hit,
+                 Offer&& offer, AtStart&& at_start) {
+  const Circle c = *disc_query(shape);
+  if (!(c.radius == 0 ? d->contains(c.center) : d->contains(c))) {
+    const std::vector<WallContact> ks = c.radius > 0 ? d->contacts(c) : std::vector<WallContact>{};
+    at_start(ks.empty() ? hit(HitKind::region, 0) : hit(HitKind::arc, ks.front().element));
+    return;
+  }
+  std::vector<Obstacle> arcs;
+  d->gather(swept, arcs);
+  for (const Obstacle& a : arcs) {
+    SweepHit h = sweep(c, translation, a.arc);
+    if (h.hit) offer(WorldCastHit{hit(HitKind::arc, a.element), h});
+  }
+}
+
+}  // namespace
+
 std::optional<WorldCastHit> World::cast(const Shape& shape, Vec2 translation, const QueryOptions& options,
                                         Invalid* why) const {
   if (auto bad = check_query_shape(shape)) {
@@ -329,55 +401,11 @@ std::optional<WorldCastHit> World::cast(const Shape& shape, Vec2 translation, co
   };
   for_each_layer(options, [&](const Layer& l, auto&& hit) {
     if (const TileMap* m = std::get_if<TileMap>(&l.geometry)) {
-      // What the shape overlaps at the start (a solid cell, the outside: the map's sweep sees the
-      // one-sided boundary only from the free side) is hit at time 0.
-      bool overlapping = false;
-      std::visit(
-          [&](const auto& q) {
-            tile_overlaps(*m, q, [&](HitKind k, std::uint32_t e) {
-              at_start(hit(k, e));
-              overlapping = true;
-              return false;
-            });
-          },
-          shape);
-      if (overlapping) return;
-      SweepHit h = m->sweep(shape, translation);
-      if (!h.hit) return;
-      if (h.initially_overlapping) {  // within the sweep's tolerance of a wall: the nearest wall's cell
-        const Vec2 c = start.center();
-        const WallDistance w = m->nearest_wall(c);
-        auto [k, e] = w.distance > 0 ? tile_element_beyond(*m, w.point, (w.point - c) / w.distance)
-                                     : tile_element(*m, m->cell_at(c));
-        at_start(hit(k, e));
-        return;
-      }
-      auto [k, e] = tile_element_beyond(*m, h.point, h.normal);
-      offer(WorldCastHit{hit(k, e), h});
+      cast_tile_map(m, shape, translation, start, hit, offer, at_start);
     } else if (has_walls(l.geometry)) {
-      std::visit(
-          [&](const auto& q) {
-            for_walls(l.geometry, swept, [&](const Segment& w, const WallEdge& edge, std::uint32_t e) {
-              SweepHit h = sweep(q, translation, w, Vec2{0, 0});
-              // A one-sided edge is hit only from its front (the motion meets it against its normal).
-              if (h.hit && edge.one_sided && !h.initially_overlapping && dot(h.normal, edge.normal) >= 0) return;
-              if (h.hit) offer(WorldCastHit{hit(wall_kind(l.geometry), e), h});
-            });
-          },
-          shape);
+      cast_walls(l.geometry, shape, translation, swept, hit, offer);
     } else if (const DiscUnion* d = std::get_if<DiscUnion>(&l.geometry)) {
-      const Circle c = *disc_query(shape);
-      if (!(c.radius == 0 ? d->contains(c.center) : d->contains(c))) {
-        const std::vector<CoastContact> ks = c.radius > 0 ? d->contacts(c) : std::vector<CoastContact>{};
-        at_start(ks.empty() ? hit(HitKind::region, 0) : hit(HitKind::arc, ks.front().arc));
-        return;
-      }
-      std::vector<Obstacle> arcs;
-      d->gather(swept, arcs);
-      for (const Obstacle& a : arcs) {
-        SweepHit h = sweep(c, translation, a.arc);
-        if (h.hit) offer(WorldCastHit{hit(HitKind::arc, a.element), h});
-      }
+      cast_island(d, shape, translation, swept, hit, offer, at_start);
     }
   });
   return best;
@@ -399,7 +427,7 @@ std::vector<WorldNearest> World::nearest_hits(Vec2 p, Real radius, std::size_t m
   for (const NearestHit& n : near) out.push_back(WorldNearest{proxy_hit(n.proxy.index), n.distance, n.point});
   for_each_layer(options, [&](const Layer& l, auto&& hit) {
     if (const TileMap* m = std::get_if<TileMap>(&l.geometry)) {
-      WallDistance w = m->nearest_wall(p);
+      NearestPoint w = m->nearest_wall(p);
       if (!(w.distance <= radius)) return;
       auto [k, e] = w.distance > 0 ? tile_element_beyond(*m, w.point, (w.point - p) / w.distance)
                                    : tile_element(*m, m->cell_at(p));
@@ -415,9 +443,9 @@ std::vector<WorldNearest> World::nearest_hits(Vec2 p, Real radius, std::size_t m
         out.push_back(WorldNearest{hit(HitKind::edge, std::uint32_t(w.index)), w.distance, w.point});
       }
     } else if (const DiscUnion* d = std::get_if<DiscUnion>(&l.geometry)) {
-      CoastPoint c = d->coast(p);
-      if (d->empty() || !c.inside) out.push_back(WorldNearest{hit(HitKind::region, 0), 0, p});
-      else if (-c.distance <= radius) out.push_back(WorldNearest{hit(HitKind::arc, c.arc), -c.distance, c.point});
+      const NearestPoint w = d->nearest_wall(p);  // in the sea: p itself, index -1
+      if (w.index < 0) out.push_back(WorldNearest{hit(HitKind::region, 0), 0, p});
+      else if (w.distance <= radius) out.push_back(WorldNearest{hit(HitKind::arc, std::uint32_t(w.index)), w.distance, w.point});
     }
   });
   std::sort(out.begin(), out.end(), [](const WorldNearest& a, const WorldNearest& b) {
@@ -448,13 +476,13 @@ std::vector<WorldContact> World::contacts(const Shape& shape, const QueryOptions
         });
       },
       shape);
-  std::vector<TileContact> tile_contacts;
+  std::vector<WallContact> tile_contacts;
   for_each_layer(options, [&](const Layer& l, auto&& hit) {
     if (const TileMap* m = std::get_if<TileMap>(&l.geometry)) {
       tile_contacts.clear();
       m->contacts(shape, tile_contacts);
-      for (const TileContact& c : tile_contacts) {
-        out.push_back(WorldContact{hit(HitKind::edge, std::uint32_t(c.edge)), c.normal, c.depth, c.point});
+      for (const WallContact& c : tile_contacts) {
+        out.push_back(WorldContact{hit(HitKind::edge, c.element), c.normal, c.depth, c.point});
       }
     } else if (has_walls(l.geometry)) {
       std::visit(
@@ -466,8 +494,8 @@ std::vector<WorldContact> World::contacts(const Shape& shape, const QueryOptions
           shape);
     } else if (const DiscUnion* d = std::get_if<DiscUnion>(&l.geometry)) {
       const Circle c = *disc_query(shape);
-      for (const CoastContact& k : d->contacts(c)) {
-        out.push_back(WorldContact{hit(HitKind::arc, k.arc), k.normal, std::max(k.depth, Real(0)), k.point});
+      for (const WallContact& k : d->contacts(c)) {
+        out.push_back(WorldContact{hit(HitKind::arc, k.element), k.normal, std::max(k.depth, Real(0)), k.point});
       }
     }
   });

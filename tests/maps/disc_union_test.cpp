@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <random>
 
 #include "collide2d/disc_union.hpp"
@@ -17,6 +18,14 @@
 namespace {
 
 using namespace collide2d;
+
+/// Bad input is not free (no crash): a NaN point, a negative or infinite radius.
+bool u_is_free_nan() {
+  const DiscUnion u(std::vector<Circle>{Circle{{0, 0}, 5}});
+  const Real nan = std::numeric_limits<Real>::quiet_NaN();
+  return u.is_free(Vec2{nan, 0}) || u.is_free(Circle{{0, 0}, -1}) ||
+         u.is_free(Circle{{0, 0}, std::numeric_limits<Real>::infinity()}) || !u.is_free(Circle{{0, 0}, 1});
+}
 using ref_union::LD;
 
 /// The comparison slack: a few tolerances, plus float rounding of stored angles.
@@ -217,6 +226,53 @@ TEST(DiscUnionQuery, ContainsCircleAndOverlaps) {
     if (std::fabs(sd + r) > slack) EXPECT_EQ(u.contains(Circle{p, r}), sd <= -LD(r)) << k;
     if (std::fabs(sd - r) > slack) EXPECT_EQ(u.overlaps(Circle{p, r}), sd <= LD(r)) << k;
   }
+}
+
+// The maps' shared questions (architecture.md's table): nearest_wall (the sea is the wall),
+// is_free for points and disks, against the brute-force union.
+TEST(DiscUnionQuery, NearestWallAndIsFreeMatchBruteForce) {
+  std::mt19937_64 g(31);
+  int on_land = 0, free_disks = 0, blocked_disks = 0;
+  for (int rep = 0; rep < 4; ++rep) {
+    const auto discs = ref_union::random_discs(g, 60 + 30 * rep, 120);
+    const DiscUnion u(discs);
+    const ref_union::Union ref(discs, LD(u.tolerance()));
+    const LD slack = slack_of(u);
+    for (int k = 0; k < 400; ++k) {
+      const Vec2 p{Real(ref_union::uni(g, -80, 80)), Real(ref_union::uni(g, -80, 80))};
+      const LD sd = ref.signed_distance(p.x, p.y);
+      const NearestPoint w = u.nearest_wall(p);
+      if (std::fabs(sd) > slack) {
+        EXPECT_EQ(u.is_free(p), sd < 0) << k;
+        if (sd < 0) {
+          ++on_land;
+          EXPECT_NEAR(double(w.distance), double(-sd), double(slack)) << k;
+          ASSERT_GE(w.index, 0);
+          ASSERT_LT(std::size_t(w.index), u.arcs().size());
+          EXPECT_LE(double(distance(u.arcs()[std::size_t(w.index)].arc, w.point)), double(slack));
+          EXPECT_NEAR(double(length(w.point - p)), double(w.distance), double(slack));
+        } else {
+          EXPECT_EQ(w.index, -1);
+          EXPECT_EQ(w.distance, 0);
+          EXPECT_EQ(w.point, p);
+        }
+        EXPECT_EQ(u.wall_distance(p), w.distance);
+      }
+      const Real r = Real(ref_union::uni(g, 0, 10));
+      if (std::fabs(sd + LD(r)) > slack) {
+        const bool want = sd <= -LD(r);
+        EXPECT_EQ(u.is_free(Circle{p, r}), want) << k;
+        ++(want ? free_disks : blocked_disks);
+      }
+    }
+  }
+  EXPECT_GT(on_land, 200);
+  EXPECT_GT(free_disks, 100);
+  EXPECT_GT(blocked_disks, 100);
+  const DiscUnion none(std::vector<Circle>{});
+  EXPECT_FALSE(none.is_free(Vec2{0, 0}));
+  EXPECT_EQ(none.nearest_wall({1, 2}).index, -1);
+  EXPECT_FALSE(u_is_free_nan());
 }
 
 TEST(DiscUnionQuery, NearestLandPointMatchesGridSearch) {

@@ -19,7 +19,9 @@
 #include <gtest/gtest.h>
 
 #include "collide2d/motion.hpp"
+#include "collide2d/query.hpp"
 #include "collide2d/room_map.hpp"
+#include "collide2d/sweep.hpp"
 
 using collide2d::Invalid;
 using collide2d::MapLine;
@@ -162,6 +164,63 @@ TEST(RoomMapLocate, CellMapsAgreeWithTheirCells) {
   EXPECT_GT(in_self, 100);
   EXPECT_GT(in_void, 1000);
   EXPECT_EQ(checked, 90000);
+}
+
+// is_free (the maps' shared question, as TileMap::is_free): a shape is free when it is in a
+// room and touches no blocking wall. Independent answer: the cell grid for the room of the
+// shape's centre and a scan of every blocking line with the query layer's distance.
+TEST(RoomMapWalls, IsFreeAgreesWithCellsAndAScanOfEveryWall) {
+  using namespace collide2d;
+  std::mt19937 rng(27);
+  int free_count = 0, walled = 0, in_void = 0;
+  for (int trial = 0; trial < 12; ++trial) {
+    const CellMap m = make_cell_map(rng, 12, 10, 6);
+    const RoomMap sm = RoomMap::make(m.desc).value();
+    std::uniform_real_distribution<double> ux(-20, m.w * m.s + 20), uy(-20, m.h * m.s + 20), us(0.5, 12),
+        ua(-3.2, 3.2);
+    for (int k = 0; k < 600; ++k) {
+      const Vec2 c{Real(ux(rng)), Real(uy(rng))};
+      const Real a = Real(us(rng)), b = Real(us(rng)) / 2, t = Real(ua(rng));
+      const Vec2 u{std::cos(t), std::sin(t)};
+      Shape s;
+      switch (k % 7) {
+        case 0: s = Point{c}; break;
+        case 1: s = Circle{c, b}; break;
+        case 2: s = Box(c, {a / 2, b}, t); break;
+        case 3: s = Capsule{c - u * (a / 2), c + u * (a / 2), b / 2}; break;
+        case 4: s = Segment{c - u * (a / 2), c + u * (a / 2)}; break;
+        case 5: s = Sector(c, a, t, b / 4); break;
+        default: s = Aabb{c - Vec2{a / 2, b / 2}, c + Vec2{a / 2, b / 2}}; break;
+      }
+      LD gap = INFINITY;
+      for (const MapLine& l : m.desc.lines) {
+        if (!(l.front < 0 || l.back < 0 || l.impassable)) continue;
+        const Shape wall = Segment{m.desc.vertices[std::size_t(l.v1)], m.desc.vertices[std::size_t(l.v2)]};
+        gap = std::min(gap, LD(distance(wall, s).distance));
+      }
+      if (gap < 1e-3L) {  // touching or overlapping a wall (within the scan's rounding: skip)
+        if (gap <= 0) {
+          EXPECT_FALSE(sm.is_free(s)) << k;
+        }
+        ++walled;
+        continue;
+      }
+      const Vec2 at = rotation_center(s);
+      const bool want = m.expect(double(at.x), double(at.y)) >= 0;
+      in_void += !want;
+      free_count += want;
+      ASSERT_EQ(sm.is_free(s), want) << "trial " << trial << " shape " << k;
+      if (const Point* p = std::get_if<Point>(&s)) {
+        EXPECT_EQ(sm.is_free(p->at), want);
+      }
+    }
+  }
+  EXPECT_GT(free_count, 1000);
+  EXPECT_GT(walled, 500);
+  EXPECT_GT(in_void, 300);
+  const RoomMap empty;
+  EXPECT_FALSE(empty.is_free(Vec2(0, 0)));
+  EXPECT_FALSE(empty.is_free(Shape(Circle{{0, 0}, 1})));
 }
 
 TEST(RoomMapLocate, PointsOnLinesGetOneOfTheirSides) {

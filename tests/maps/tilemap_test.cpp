@@ -195,11 +195,21 @@ TEST(TileMap, WallDistanceMatchesBruteForce) {
     for (int k = 0; k < 200; ++k) {
       Vec2 p{Real(uni(rng, b.min.x - 40, b.max.x + 40)), Real(uni(rng, b.min.y - 40, b.max.y + 40))};
       if (k % 10 == 0) p = m.cell_box(int(rng() % unsigned(w)), int(rng() % unsigned(h))).min;  // grid vertex
-      const WallDistance d = m.nearest_wall(p);
+      const NearestPoint d = m.nearest_wall(p);
       const double want = brute_wall_distance(m, p);
       EXPECT_NEAR(d.distance, want, 1e-3) << p.x << "," << p.y;
       EXPECT_NEAR(length(d.point - p), d.distance, 1e-3);
       EXPECT_EQ(m.is_free(p), want > 0);
+      // The index names a solid cell holding the point, or -1 (in a wall, or the outside).
+      if (d.index >= 0) {
+        ASSERT_LT(d.index, w * h);
+        EXPECT_TRUE(m.solid(d.index % w, d.index / w));
+        const Aabb cb = m.cell_box(d.index % w, d.index / w);
+        EXPECT_TRUE(cb.contains(d.point)) << d.index;
+      } else if (want > 0) {
+        EXPECT_TRUE(m.outside_solid());
+        EXPECT_FALSE(d.point.x > b.min.x && d.point.x < b.max.x && d.point.y > b.min.y && d.point.y < b.max.y);
+      }
     }
   }
 }
@@ -282,18 +292,18 @@ TEST(TileMap, ContactsPushShapesOut) {
       if (!m.is_free(c)) continue;  // the body's center in free space, the body slightly into walls
       const Shape s = k % 2 ? Shape(Circle{c, Real(uni(rng, 0.1, 0.45))})
                             : Shape(Box(c, {Real(uni(rng, 0.1, 0.4)), Real(uni(rng, 0.1, 0.4))}, 0));
-      std::vector<TileContact> cs;
+      std::vector<WallContact> cs;
       m.contacts(s, cs);
       if (m.is_free(s)) {
         EXPECT_TRUE(cs.empty());
         continue;
       }
       ASSERT_FALSE(cs.empty());
-      for (const TileContact& tc : cs) {
+      for (const WallContact& tc : cs) {
         EXPECT_NEAR(length(tc.normal), 1, 1e-5);
         EXPECT_GE(tc.depth, 0);
         // the normal points from the body to the wall: out of the free side of its edge
-        EXPECT_LE(dot(tc.normal, m.edges()[std::size_t(tc.edge)].normal), 1e-6);
+        EXPECT_LE(dot(tc.normal, m.edges()[std::size_t(tc.element)].normal), 1e-6);
       }
       const Vec2 push = m.push_out(s);
       const Shape moved = translated(s, push);
@@ -305,12 +315,12 @@ TEST(TileMap, ContactsPushShapesOut) {
                     << bounds(s).half_extents().y << " push " << push.x << "," << push.y << " contacts " << cs.size()
                     << [&] {
                          std::string t;
-                         for (const TileContact& q : cs)
+                         for (const WallContact& q : cs)
                            t += " [" + std::to_string(q.normal.x) + "," + std::to_string(q.normal.y) + " d " +
-                                std::to_string(q.depth) + " edge " + std::to_string(m.edges()[std::size_t(q.edge)].a.x) + "," +
-                                std::to_string(m.edges()[std::size_t(q.edge)].a.y) + "->" +
-                                std::to_string(m.edges()[std::size_t(q.edge)].b.x) + "," +
-                                std::to_string(m.edges()[std::size_t(q.edge)].b.y) + "]";
+                                std::to_string(q.depth) + " edge " + std::to_string(m.edges()[std::size_t(q.element)].a.x) + "," +
+                                std::to_string(m.edges()[std::size_t(q.element)].a.y) + "->" +
+                                std::to_string(m.edges()[std::size_t(q.element)].b.x) + "," +
+                                std::to_string(m.edges()[std::size_t(q.element)].b.y) + "]";
                          return t;
                        }();
     }
@@ -537,7 +547,7 @@ TEST(TileMap, FarAndNonFiniteInputsAreSafe) {
     EXPECT_EQ(m->is_free(Shape(Aabb{{-big, -big}, {big, big}})), false);
     const RayHit h = m->raycast(Ray{{-big, Real(0.5)}, {1, 0}, big * 2});
     EXPECT_TRUE(h.hit);
-    std::vector<TileContact> cs;
+    std::vector<WallContact> cs;
     m->contacts(Shape(Circle{{big, big}, 1}), cs);
     EXPECT_TRUE(cs.empty());
     EXPECT_EQ(m->cell_at({big, -big}).col, 1000000000);

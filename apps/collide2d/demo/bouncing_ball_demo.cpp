@@ -58,7 +58,7 @@ int run_bouncing_ball_demo(const std::string& out_dir, bool png, std::ostream& l
       }
     }
   }
-  const std::optional<ProxyHandle> ball = world.create({Circle{{6, 40}, radius}}, &why);
+  const std::optional<ProxyHandle> ball = world.create({Circle{{6, 40}, radius}, 0, {}, false}, &why);
   if (!ball) {
     err << "collide2d demo: bouncing ball: the ball is refused: " << why.text() << "\n";
     return 1;

@@ -50,11 +50,11 @@ Real depth_in(const Shape& body, const Shape& s) {
 /// inside a wall or outside the map).
 Real depth_in(const Shape& body, const TileMap& map) {
   if (map.is_free(body)) return 0;
-  std::vector<TileContact> cs;
+  std::vector<WallContact> cs;
   map.contacts(body, cs);
   if (cs.empty()) return std::numeric_limits<Real>::infinity();
   Real deepest = 0;
-  for (const TileContact& c : cs) deepest = std::max(deepest, c.depth);
+  for (const WallContact& c : cs) deepest = std::max(deepest, c.depth);
   return deepest;
 }
 
