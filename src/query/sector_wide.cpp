@@ -94,6 +94,34 @@ void outline_curves(Vec2 q, const Piece& p, Real R, std::vector<Curve>& out) {
     for (Vec2 corner : {p.c, p.c + p.lo * p.r, p.c + p.hi * p.r}) out.push_back({Curve::kCircle, q - corner, {}, R});
 }
 
+// Cheap bounds for the exact tests below. A point x of one convex part lying inside the other
+// at depth d (its distance to that part's boundary) means that no translation shorter than d
+// separates them: the penetration is at least d. The overlap of the two parts' projections on
+// any unit axis bounds the penetration from above.
+
+/// The depth of x inside a convex piece (span at most pi), or a negative number outside.
+inline Real piece_inner_depth(const Piece& p, Vec2 x) {
+  const Vec2 d = x - p.c;
+  return std::min({p.r - length(d), -dot(d, p.normal_lo()), -dot(d, p.normal_hi())});
+}
+
+/// The depth of x inside a hull (core grown by its radius), or a negative number outside
+/// (not the distance then).
+inline Real hull_inner_depth(const Hull& h, Vec2 x) {
+  if (h.count >= 3) {
+    Real m = dot(h.v[0] - x, h.n[0]);
+    for (int k = 1; k < h.count; ++k) m = std::min(m, dot(h.v[k] - x, h.n[k]));
+    return m >= 0 ? m + h.radius : Real(-1);
+  }
+  const Vec2 q = h.count == 1 ? h.v[0] : closest_on_segment(x, h.v[0], h.v[1]);
+  return h.radius - length(x - q);
+}
+
+/// A piece's corners and its arc's midpoint.
+inline void piece_points(const Piece& p, Vec2 (&out)[4]) {
+  out[0] = p.c, out[1] = p.c + p.lo * p.r, out[2] = p.c + p.hi * p.r, out[3] = p.c + p.mid * p.r;
+}
+
 // b as one hull, for the exact escape from a wide sector.
 struct HullSide {
   const Hull& h;
@@ -112,6 +140,18 @@ struct HullSide {
     return convex_contact(s, h);
   }
   DistanceResult closest(const Piece& s, int) const { return grow(core_distance(s, h), 0, h.radius); }
+  /// A lower bound on the penetration of the pair (see piece_inner_depth), or negative.
+  Real deep(const Piece& s, int) const {
+    Real best = -1;
+    for (int k = 0; k < h.count; ++k) {
+      const Real d = piece_inner_depth(s, h.v[k]);
+      if (d >= 0) best = std::max(best, d + h.radius);
+    }
+    Vec2 pts[4];
+    piece_points(s, pts);
+    for (Vec2 x : pts) best = std::max(best, hull_inner_depth(h, x));
+    return best;
+  }
   Aabb box() const {
     Aabb b{h.v[0], h.v[0]};
     for (int i = 1; i < h.count; ++i) { b.min = min(b.min, h.v[i]); b.max = max(b.max, h.v[i]); }
@@ -140,6 +180,16 @@ struct PieceSide {
     return convex_contact(a, s.piece[j]);
   }
   DistanceResult closest(const Piece& a, int j) const { return core_distance(a, s.piece[j]); }
+  /// A lower bound on the penetration of the pair (see piece_inner_depth), or negative.
+  Real deep(const Piece& a, int j) const {
+    Real best = -1;
+    Vec2 pts[4];
+    piece_points(s.piece[j], pts);
+    for (Vec2 x : pts) best = std::max(best, piece_inner_depth(a, x));
+    piece_points(a, pts);
+    for (Vec2 x : pts) best = std::max(best, piece_inner_depth(s.piece[j], x));
+    return best;
+  }
   Aabb box() const {
     const Piece& p = s.piece[0];
     return {p.c - Vec2{p.r, p.r}, p.c + Vec2{p.r, p.r}};
@@ -175,33 +225,71 @@ WideScale wide_scale(const SectorParts& a, const Side& b) {
   return {reach, scale, reach * eps * 64 + scale * eps * 8, reach * kEscapeMarginAbs + scale * kEscapeMarginOffset};
 }
 
-/// The candidate escapes (translations of b): each pair's local minima along its candidate
-/// normals, and the corners where the boundaries of two different pairs cross.
+/// The distances from the origin (translations of length 0) that a curve's points span.
+inline void curve_span(const Curve& c, Real& lo, Real& hi) {
+  switch (c.kind) {
+    case Curve::kLine: lo = std::fabs(c.r); hi = std::numeric_limits<Real>::max(); return;
+    case Curve::kSeg:
+      lo = length(closest_on_segment({0, 0}, c.a, c.b));
+      hi = std::max(length(c.a), length(c.b));
+      return;
+    case Curve::kCircle: {
+      const Real l = length(c.a);
+      lo = l - c.r, hi = l + c.r;
+      return;
+    }
+  }
+}
+
+/// The candidate escapes of the first kind (translations of b): each pair's local minima
+/// along its candidate normals (leaving the whole disk is among these: each direction is in
+/// one half-disk's arc; so is leaving one flat side into the notch).
 template <class Side>
-void wide_candidates(const SectorParts& a, const Side& b, std::vector<Vec2>& cand) {
-  const Piece* pa[2] = {&a.piece[0], &a.piece[1]};
-  const Vec2 c = a.piece[0].c;
-  const Real r = a.piece[0].r;
-  cand.reserve(512);
-  // (Leaving the whole disk is among these: each direction is in one half-disk's arc.)
-  for (const Piece* p : pa)
+void wide_normal_candidates(const SectorParts& a, const Side& b, std::vector<Vec2>& cand) {
+  for (int i = 0; i < 2; ++i) {
+    const Piece& p = a.piece[i];
     for (int j = 0; j < b.count(); ++j)
-      b.normals(*p, j, [&](Vec2 n) {
-        Real f = p->support_value(n) - b.min_along(j, n);
+      b.normals(p, j, [&](Vec2 n) {
+        Real f = p.support_value(n) - b.min_along(j, n);
         if (f >= 0) cand.push_back(n * f);
       });
-  // Curves of each pair (i, j); corners between different pairs.
+  }
+  std::sort(cand.begin(), cand.end(), [](Vec2 u, Vec2 v) { return length_sq(u) < length_sq(v); });
+}
+
+/// The candidate escapes of the second kind: the corners where the boundaries of two
+/// different pairs cross, only those whose length can be within [lo, hi] (a curve that
+/// does not reach into that band of lengths has no corner in it).
+template <class Side>
+void wide_corner_candidates(const SectorParts& a, const Side& b, Real lo, Real hi, std::vector<Vec2>& cand) {
+  const Vec2 c = a.piece[0].c;
+  const Real r = a.piece[0].r;
+  // Curves of each pair (i, j), then those of b around the whole disk (the same for both
+  // pieces), each kept only when its span of lengths meets [lo, hi].
   std::vector<Curve> g[4], gc[2];
+  auto keep = [&](std::vector<Curve>& gg, std::size_t from) {
+    std::size_t k = from;
+    for (std::size_t i = from; i < gg.size(); ++i) {
+      Real s0 = 0, s1 = 0;
+      curve_span(gg[i], s0, s1);
+      if (s0 <= hi && s1 >= lo) gg[k++] = gg[i];
+    }
+    gg.resize(k);
+  };
   for (int i = 0; i < 2; ++i)
     for (int j = 0; j < b.count(); ++j) {
-      const Piece& p = *pa[i];
+      const Piece& p = a.piece[i];
       std::vector<Curve>& gg = g[i * 2 + j];
       Vec2 m = p.normal_lo();  // a half-disk's flat side
       gg.push_back({Curve::kLine, m, {}, dot(c, m) - b.min_along(j, m)});
       b.outline(j, c + p.lo * r, 0, gg);
       b.outline(j, c + p.hi * r, 0, gg);
+      keep(gg, 0);
     }
-  for (int j = 0; j < b.count(); ++j) b.outline(j, c, r, gc[j]);  // the same for both pieces
+  for (int j = 0; j < b.count(); ++j) {
+    b.outline(j, c, r, gc[j]);
+    keep(gc[j], 0);
+  }
   const int pairs = 2 * b.count();
   auto group = [&](int k) -> const std::vector<Curve>& { return g[(k / b.count()) * 2 + k % b.count()]; };
   for (int k = 0; k < pairs; ++k)
@@ -272,16 +360,30 @@ Manifold exact_wide_contact(const SectorParts& a, const Side& b) {
       Manifold m = b.contact(a.piece[i], j);
       if (m.touching && m.depth > lower) lower = m.depth, deepest = m;
     }
-  auto penetrates = [&](Vec2 v) {
+  // Whether b moved by v penetrates a deeper than rounding; u is a unit axis to try first
+  // (the escape's own direction: its pair is apart along it, others often are). A pair
+  // whose projections on u overlap by at most half the tolerance does not penetrate; a
+  // point of one part deep in the other does; only the rest take the exact contact.
+  auto penetrates = [&](Vec2 v, Vec2 u) {
     for (int i = 0; i < 2; ++i)
-      for (int j = 0; j < b.count(); ++j)
-        if (b.penetration(shifted(a, i, v), j) > ws.pen_tol) return true;
+      for (int j = 0; j < b.count(); ++j) {
+        const Piece s = shifted(a, i, v);
+        if (s.support_value(u) - b.min_along(j, u) <= ws.pen_tol * Real(0.5)) continue;
+        if (b.deep(s, j) > ws.pen_tol) return true;
+        if (b.penetration(s, j) > ws.pen_tol) return true;
+      }
     return false;
   };
-  auto touches = [&](Vec2 v) {  // strictly: any common point at all
+  // Strictly: any common point at all (a pair apart along u by more than rounding is apart;
+  // a point of one part inside the other touches).
+  auto touches = [&](Vec2 v, Vec2 u) {
     for (int i = 0; i < 2; ++i)
-      for (int j = 0; j < b.count(); ++j)
-        if (b.touches(shifted(a, i, v), j)) return true;
+      for (int j = 0; j < b.count(); ++j) {
+        const Piece s = shifted(a, i, v);
+        if (s.support_value(u) - b.min_along(j, u) < -ws.pen_tol) continue;
+        if (b.deep(s, j) > 0) return true;
+        if (b.touches(s, j)) return true;
+      }
     return false;
   };
   // The deepest pair's own escape, when it also leaves the rest of the union (robustly, as
@@ -289,42 +391,55 @@ Manifold exact_wide_contact(const SectorParts& a, const Side& b) {
   // enumerating the candidates (most contacts with a wide sector are such).
   if (lower > 0) {
     const Vec2 v = deepest.normal * lower;
-    bool ok = !penetrates(v);
+    bool ok = !penetrates(v, deepest.normal);
     for (int k = 1; k <= kMarginSamples && ok; ++k)
-      ok = !touches(v + deepest.normal * ((lower * kEscapeMarginRel + ws.slack) * Real(k) / kMarginSamples));
+      ok = !touches(v + deepest.normal * ((lower * kEscapeMarginRel + ws.slack) * Real(k) / kMarginSamples), deepest.normal);
     if (ok) return wide_manifold(a, b, v, deepest.normal, ws.pen_tol);
   }
   lower -= ws.pen_tol + ws.slack;
-  std::vector<Vec2> cand;
-  wide_candidates(a, b, cand);
   bool found = false;
   Vec2 best, n{1, 0};
+  Real best_len = std::numeric_limits<Real>::max();
   constexpr int kMaxFragile = 16;
   Vec2 fragile[kMaxFragile];
   int n_fragile = 0;
-  for (Vec2 v : cand) {
-    Real l = length(v);
-    if (l < lower) continue;
-    Vec2 u = l > 0 ? v / l : Vec2{1, 0};
-    if (penetrates(v)) continue;
-    bool robust = true;
-    for (int k = 1; k <= kMarginSamples && robust; ++k)
-      robust = !touches(v + u * ((l * kEscapeMarginRel + ws.slack) * Real(k) / kMarginSamples));
-    if (!robust) {
-      bool seen = false;
-      for (int i = 0; i < n_fragile; ++i) seen = seen || length_sq(fragile[i] - v) <= ws.slack * ws.slack;
-      if (!seen && n_fragile < kMaxFragile) fragile[n_fragile++] = v;
-      continue;
+  // The first robust escape of a sorted list shorter than the best so far; the free but
+  // fragile ones before it are kept for the search below.
+  auto first_robust = [&](const std::vector<Vec2>& cand) {
+    for (Vec2 v : cand) {
+      Real l = length(v);
+      if (l < lower) continue;
+      if (l >= best_len) return;
+      Vec2 u = l > 0 ? v / l : Vec2{1, 0};
+      if (penetrates(v, u)) continue;
+      bool robust = true;
+      for (int k = 1; k <= kMarginSamples && robust; ++k)
+        robust = !touches(v + u * ((l * kEscapeMarginRel + ws.slack) * Real(k) / kMarginSamples), u);
+      if (!robust) {
+        bool seen = false;
+        for (int i = 0; i < n_fragile; ++i) seen = seen || length_sq(fragile[i] - v) <= ws.slack * ws.slack;
+        if (!seen && n_fragile < kMaxFragile) fragile[n_fragile++] = v;
+        continue;
+      }
+      best = v, n = u, best_len = l, found = true;
+      return;
     }
-    best = v;
-    n = u;
-    found = true;
-    break;
-  }
+  };
+  // The escapes along candidate normals first (closed forms, a few dozen): the shortest robust
+  // one bounds the answer, so the corners (hundreds of curve crossings for a polygon) are
+  // enumerated only within [lower, that bound].
+  std::vector<Vec2> cand;
+  cand.reserve(64);
+  wide_normal_candidates(a, b, cand);
+  first_robust(cand);
+  cand.clear();
+  const Real hi = found ? best_len * (1 + Real(1e-5)) + ws.pen_tol + ws.slack : std::numeric_limits<Real>::max();
+  wide_corner_candidates(a, b, lower, hi, cand);
+  first_robust(cand);
+  std::sort(fragile, fragile + n_fragile, [](Vec2 u, Vec2 v) { return length_sq(u) < length_sq(v); });
   Parts parts_a{a.piece, a.count, nullptr};
   Parts parts_b = b.parts();
   Escape esc{parts_a, parts_b, ws.reach * Real(1.5), ws.scale * std::numeric_limits<Real>::epsilon() * 2, ws.slack};
-  Real best_len = found ? length(best) : std::numeric_limits<Real>::max();
   for (int i = 0; i < n_fragile; ++i) {  // shortest first; a robust escape near a corner is
     if (length(fragile[i]) >= best_len) break;  // never shorter than the corner itself
     Real th0 = std::atan2(fragile[i].y, fragile[i].x), th;
