@@ -15,11 +15,16 @@ namespace collide2d::inline COLLIDE2D_ABI::detail {
 
 namespace {
 
+// (A point of one part strictly inside the other decides an overlap without the exact test.)
 bool pair_overlaps(const Piece& a, const Parts& b, int j, Vec2 shift) {
   Piece s = a;
   s.c -= shift;  // moving b by +shift is moving a by -shift
-  if (b.hull) return !circle_apart(s, *b.hull) && core_distance(s, *b.hull).distance <= b.hull->radius;
-  return !circles_apart(s, b.pieces[j]) && core_distance(s, b.pieces[j]).distance <= 0;
+  if (b.hull) {
+    if (circle_apart(s, *b.hull)) return false;
+    return depth_bound(s, *b.hull) > 0 || core_distance(s, *b.hull).distance <= b.hull->radius;
+  }
+  if (circles_apart(s, b.pieces[j])) return false;
+  return depth_bound(s, b.pieces[j]) > 0 || core_distance(s, b.pieces[j]).distance <= 0;
 }
 
 // Golden-section search of the exit over angles [lo, hi] (at most `iterations` steps, until
@@ -59,6 +64,7 @@ Real Escape::exit(Vec2 n) const {
       if (free_after) return t;
       t = probe;
     }
+    if (t >= cap || (cap < t + reach && pair_overlaps(a.pieces[pi], b, pj, n * cap))) return cap;
     Real lo = t, hi = t + reach;
     while (hi - lo > eps) {
       Real mid = (lo + hi) * Real(0.5);

@@ -5,6 +5,7 @@
 // from a non-convex union; sector_wide.cpp: the exact contact of a wide sector).
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "query/convex.hpp"
 #include "query/geometry.hpp"
@@ -54,6 +55,59 @@ void piece_piece_normals(const Piece& a, const Piece& b, F&& f) {
       if (length_sq(y - x) > 0) f(normalize(y - x));
 }
 
+// Cheap bounds for the exact tests below. A point x of one convex part lying inside the other
+// at depth d (its distance to that part's boundary) means that no translation shorter than d
+// separates them: the penetration is at least d. The overlap of the two parts' projections on
+// any unit axis bounds the penetration from above.
+
+/// The depth of x inside a convex piece (span at most pi), or a negative number outside.
+inline Real piece_inner_depth(const Piece& p, Vec2 x) {
+  const Vec2 d = x - p.c;
+  return std::min({p.r - length(d), -dot(d, p.normal_lo()), -dot(d, p.normal_hi())});
+}
+
+/// The depth of x inside a hull (core grown by its radius), or a negative number outside
+/// (not the distance then).
+inline Real hull_inner_depth(const Hull& h, Vec2 x) {
+  if (h.count >= 3) {
+    Real m = dot(h.v[0] - x, h.n[0]);
+    for (int k = 1; k < h.count; ++k) m = std::min(m, dot(h.v[k] - x, h.n[k]));
+    return m >= 0 ? m + h.radius : Real(-1);
+  }
+  const Vec2 q = h.count == 1 ? h.v[0] : closest_on_segment(x, h.v[0], h.v[1]);
+  return h.radius - length(x - q);
+}
+
+/// A piece's corners and its arc's midpoint.
+inline void piece_points(const Piece& p, Vec2 (&out)[4]) {
+  out[0] = p.c, out[1] = p.c + p.lo * p.r, out[2] = p.c + p.hi * p.r, out[3] = p.c + p.mid * p.r;
+}
+
+/// A lower bound on the penetration of a piece and a hull (a point of one deep in the other),
+/// or a negative number when none of the points tried is inside.
+inline Real depth_bound(const Piece& p, const Hull& h) {
+  Real best = -1;
+  for (int k = 0; k < h.count; ++k) {
+    const Real d = piece_inner_depth(p, h.v[k]);
+    if (d >= 0) best = std::max(best, d + h.radius);
+  }
+  Vec2 pts[4];
+  piece_points(p, pts);
+  for (Vec2 x : pts) best = std::max(best, hull_inner_depth(h, x));
+  return best;
+}
+
+/// The same for two pieces.
+inline Real depth_bound(const Piece& a, const Piece& b) {
+  Real best = -1;
+  Vec2 pts[4];
+  piece_points(b, pts);
+  for (Vec2 x : pts) best = std::max(best, piece_inner_depth(a, x));
+  piece_points(a, pts);
+  for (Vec2 x : pts) best = std::max(best, piece_inner_depth(b, x));
+  return best;
+}
+
 // ---- the escape from a non-convex union (sector_escape.cpp) --------------------------------
 
 /// a's pieces, and b as pieces (a sector) or as one hull.
@@ -89,10 +143,13 @@ struct Escape {
   Real reach;  ///< beyond this translation nothing overlaps
   Real eps;    ///< bisection resolution
   Real slack;  ///< free space b needs beyond an exit for it to count
+  /// Exits at least this long are of no use to the caller: exit returns cap for them as soon
+  /// as that is certain (b still overlaps a at cap), without finding them exactly.
+  Real cap = std::numeric_limits<Real>::max();
 
   int b_count() const { return b.hull ? 1 : b.count; }
   /// The least t >= 0 such that b moved by t n is robustly free of a (bisection on the exact
-  /// overlap tests).
+  /// overlap tests), or cap when that is at least cap.
   Real exit(Vec2 n) const;
 };
 

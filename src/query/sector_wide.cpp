@@ -94,34 +94,6 @@ void outline_curves(Vec2 q, const Piece& p, Real R, std::vector<Curve>& out) {
     for (Vec2 corner : {p.c, p.c + p.lo * p.r, p.c + p.hi * p.r}) out.push_back({Curve::kCircle, q - corner, {}, R});
 }
 
-// Cheap bounds for the exact tests below. A point x of one convex part lying inside the other
-// at depth d (its distance to that part's boundary) means that no translation shorter than d
-// separates them: the penetration is at least d. The overlap of the two parts' projections on
-// any unit axis bounds the penetration from above.
-
-/// The depth of x inside a convex piece (span at most pi), or a negative number outside.
-inline Real piece_inner_depth(const Piece& p, Vec2 x) {
-  const Vec2 d = x - p.c;
-  return std::min({p.r - length(d), -dot(d, p.normal_lo()), -dot(d, p.normal_hi())});
-}
-
-/// The depth of x inside a hull (core grown by its radius), or a negative number outside
-/// (not the distance then).
-inline Real hull_inner_depth(const Hull& h, Vec2 x) {
-  if (h.count >= 3) {
-    Real m = dot(h.v[0] - x, h.n[0]);
-    for (int k = 1; k < h.count; ++k) m = std::min(m, dot(h.v[k] - x, h.n[k]));
-    return m >= 0 ? m + h.radius : Real(-1);
-  }
-  const Vec2 q = h.count == 1 ? h.v[0] : closest_on_segment(x, h.v[0], h.v[1]);
-  return h.radius - length(x - q);
-}
-
-/// A piece's corners and its arc's midpoint.
-inline void piece_points(const Piece& p, Vec2 (&out)[4]) {
-  out[0] = p.c, out[1] = p.c + p.lo * p.r, out[2] = p.c + p.hi * p.r, out[3] = p.c + p.mid * p.r;
-}
-
 // b as one hull, for the exact escape from a wide sector.
 struct HullSide {
   const Hull& h;
@@ -140,18 +112,8 @@ struct HullSide {
     return convex_contact(s, h);
   }
   DistanceResult closest(const Piece& s, int) const { return grow(core_distance(s, h), 0, h.radius); }
-  /// A lower bound on the penetration of the pair (see piece_inner_depth), or negative.
-  Real deep(const Piece& s, int) const {
-    Real best = -1;
-    for (int k = 0; k < h.count; ++k) {
-      const Real d = piece_inner_depth(s, h.v[k]);
-      if (d >= 0) best = std::max(best, d + h.radius);
-    }
-    Vec2 pts[4];
-    piece_points(s, pts);
-    for (Vec2 x : pts) best = std::max(best, hull_inner_depth(h, x));
-    return best;
-  }
+  /// A lower bound on the penetration of the pair (see depth_bound), or negative.
+  Real deep(const Piece& s, int) const { return depth_bound(s, h); }
   Aabb box() const {
     Aabb b{h.v[0], h.v[0]};
     for (int i = 1; i < h.count; ++i) { b.min = min(b.min, h.v[i]); b.max = max(b.max, h.v[i]); }
@@ -180,16 +142,8 @@ struct PieceSide {
     return convex_contact(a, s.piece[j]);
   }
   DistanceResult closest(const Piece& a, int j) const { return core_distance(a, s.piece[j]); }
-  /// A lower bound on the penetration of the pair (see piece_inner_depth), or negative.
-  Real deep(const Piece& a, int j) const {
-    Real best = -1;
-    Vec2 pts[4];
-    piece_points(s.piece[j], pts);
-    for (Vec2 x : pts) best = std::max(best, piece_inner_depth(a, x));
-    piece_points(a, pts);
-    for (Vec2 x : pts) best = std::max(best, piece_inner_depth(s.piece[j], x));
-    return best;
-  }
+  /// A lower bound on the penetration of the pair (see depth_bound), or negative.
+  Real deep(const Piece& a, int j) const { return depth_bound(a, s.piece[j]); }
   Aabb box() const {
     const Piece& p = s.piece[0];
     return {p.c - Vec2{p.r, p.r}, p.c + Vec2{p.r, p.r}};
@@ -443,6 +397,7 @@ Manifold exact_wide_contact(const SectorParts& a, const Side& b) {
   for (int i = 0; i < n_fragile; ++i) {  // shortest first; a robust escape near a corner is
     if (length(fragile[i]) >= best_len) break;  // never shorter than the corner itself
     Real th0 = std::atan2(fragile[i].y, fragile[i].x), th;
+    esc.cap = best_len;
     Real e = search_exit(esc, th0, Real(0.4), 12, th);
     if (e < best_len) { best_len = e; n = unit_at(th); best = n * e; found = true; }
   }
