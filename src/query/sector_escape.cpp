@@ -64,7 +64,6 @@ Real Escape::exit(Vec2 n) const {
       if (free_after) return t;
       t = probe;
     }
-    if (t >= cap || (cap < t + reach && pair_overlaps(a.pieces[pi], b, pj, n * cap))) return cap;
     Real lo = t, hi = t + reach;
     while (hi - lo > eps) {
       Real mid = (lo + hi) * Real(0.5);

@@ -5,7 +5,6 @@
 // from a non-convex union; sector_wide.cpp: the exact contact of a wide sector).
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 #include "query/convex.hpp"
 #include "query/geometry.hpp"
@@ -143,13 +142,10 @@ struct Escape {
   Real reach;  ///< beyond this translation nothing overlaps
   Real eps;    ///< bisection resolution
   Real slack;  ///< free space b needs beyond an exit for it to count
-  /// Exits at least this long are of no use to the caller: exit returns cap for them as soon
-  /// as that is certain (b still overlaps a at cap), without finding them exactly.
-  Real cap = std::numeric_limits<Real>::max();
 
   int b_count() const { return b.hull ? 1 : b.count; }
   /// The least t >= 0 such that b moved by t n is robustly free of a (bisection on the exact
-  /// overlap tests), or cap when that is at least cap.
+  /// overlap tests).
   Real exit(Vec2 n) const;
 };
 

@@ -397,7 +397,6 @@ Manifold exact_wide_contact(const SectorParts& a, const Side& b) {
   for (int i = 0; i < n_fragile; ++i) {  // shortest first; a robust escape near a corner is
     if (length(fragile[i]) >= best_len) break;  // never shorter than the corner itself
     Real th0 = std::atan2(fragile[i].y, fragile[i].x), th;
-    esc.cap = best_len;
     Real e = search_exit(esc, th0, Real(0.4), 12, th);
     if (e < best_len) { best_len = e; n = unit_at(th); best = n * e; found = true; }
   }
