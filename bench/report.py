@@ -331,6 +331,56 @@ def pathological(all_ours):
     return notes
 
 
+WIDE_GOAL = 10.0  # issue 14: a query with a wide sector within 10x of it with a narrow one
+
+
+def wide_vs_narrow(all_ours):
+    """Per query and kind k: ns with the wide sector / ns with the narrow one, both orders."""
+    lines = []
+    n, w = "sector_narrow", "sector_wide"
+    queries = [q for q, ours in all_ours.items() if ours]
+    if not queries:
+        return lines
+    lines.append("Each cell: ns of the query with the wide sector / ns of the same query with the "
+                 "narrow one (the same other shape kind; columns `k - sector` and `sector - k` "
+                 "are the two argument orders; the sector row puts both sectors wide against "
+                 f"both narrow). Goal (issue 14): at most {WIDE_GOAL:.0f}.")
+    lines.append("")
+    lines.append("| k | " + " | ".join(f"{q} k - sector | {q} sector - k" for q in queries) + " |")
+    lines.append("|---|" + "---:|---:|" * len(queries))
+    worst = 0.0
+    for k in KINDS:
+        if k in (n, w):
+            continue
+        cells = []
+        for q in queries:
+            ours = all_ours[q]
+            for (x, y) in (((k, w), (k, n)), ((w, k), (n, k))):
+                if x in ours and y in ours and ours[y] > 0:
+                    r = ours[x] / ours[y]
+                    worst = max(worst, r)
+                    cells.append(f"{r:.1f}")
+                else:
+                    cells.append("-")
+        lines.append(f"| {k} | " + " | ".join(cells) + " |")
+    cells = []
+    for q in queries:
+        ours = all_ours[q]
+        for (x, y) in (((w, w), (n, n)), ((w, n), (n, n))):
+            if x in ours and y in ours and ours[y] > 0:
+                r = ours[x] / ours[y]
+                worst = max(worst, r)
+                cells.append(f"{r:.1f}")
+            else:
+                cells.append("-")
+    lines.append("| sector (wide - wide / narrow - narrow; wide - narrow / narrow - narrow) | "
+                 + " | ".join(cells) + " |")
+    lines.append("")
+    lines.append(f"Largest ratio: {worst:.1f} (goal at most {WIDE_GOAL:.0f}).")
+    lines.append("")
+    return lines
+
+
 def report(ctx, results, clock):
     out = ["### Run", ""] + context_lines(ctx)
     out += [f"- Figures: {'CPU' if clock == 'cpu_time' else 'wall-clock'} time per query "
@@ -365,6 +415,9 @@ def report(ctx, results, clock):
     if short:
         out += ["Pools with fewer than half of the pairs overlapping (the rest are disjoint): "
                 + ", ".join(short) + ".", ""]
+    wn = wide_vs_narrow(all_ours)
+    if wn:
+        out += ["### Wide sectors against narrow ones", ""] + wn
     notes = pathological(all_ours)
     out += ["### Outliers", ""]
     out += notes if notes else [f"No pair is more than {PATHOLOGICAL:.0f}x the median of its query."]

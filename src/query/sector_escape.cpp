@@ -43,6 +43,28 @@ void golden_exit(const Escape& esc, Real lo, Real hi, int iterations, Real width
 
 }  // namespace
 
+namespace {
+
+// For b a point (a core of one vertex, radius 0): the end of the interval of t over which
+// b moved by t n lies in the piece (disk and the flat sides' half-planes, each an interval of
+// t, in closed form), or a negative number when that interval is empty.
+Real point_piece_exit(const Piece& a, Vec2 p, Vec2 n) {
+  const Vec2 q = p - a.c;
+  const Real b = dot(q, n), cc = dot(q, q) - a.r * a.r, disc = b * b - cc;
+  if (disc < 0) return -1;
+  const Real root = std::sqrt(disc);
+  Real lo = -b - root, hi = -b + root;
+  for (Vec2 m : {a.normal_lo(), a.normal_hi()}) {  // dot(q + t n, m) <= 0
+    const Real dn = dot(n, m), dq = dot(q, m);
+    if (dn > 0) hi = std::min(hi, -dq / dn);
+    else if (dn < 0) lo = std::max(lo, -dq / dn);
+    else if (dq > 0) return -1;
+  }
+  return lo <= hi ? hi : Real(-1);
+}
+
+}  // namespace
+
 Real Escape::exit(Vec2 n) const {
   Real t = 0;
   for (int round = 0; round < 8; ++round) {
@@ -65,6 +87,16 @@ Real Escape::exit(Vec2 n) const {
       t = probe;
     }
     Real lo = t, hi = t + reach;
+    if (b.hull && b.hull->count == 1 && b.hull->radius == 0) {
+      // A point leaves a piece where the closed form says: bisect only a bracket of a few
+      // resolutions around it, once the exact tests confirm that it brackets the exit.
+      const Real e = point_piece_exit(a.pieces[pi], b.hull->v[0], n);
+      const Real d = eps * 4 + std::fabs(e) * std::numeric_limits<Real>::epsilon() * 4;
+      const Real l2 = std::max(t, e - d), h2 = e + d;
+      if (e >= t && h2 < hi && (l2 == t || pair_overlaps(a.pieces[pi], b, pj, n * l2)) &&
+          !pair_overlaps(a.pieces[pi], b, pj, n * h2))
+        lo = l2, hi = h2;
+    }
     while (hi - lo > eps) {
       Real mid = (lo + hi) * Real(0.5);
       if (mid <= lo || mid >= hi) break;
