@@ -348,33 +348,26 @@ def wide_vs_narrow(all_ours):
     lines.append("")
     lines.append("| k | " + " | ".join(f"{q} k - sector | {q} sector - k" for q in queries) + " |")
     lines.append("|---|" + "---:|---:|" * len(queries))
-    worst = 0.0
-    for k in KINDS:
-        if k in (n, w):
-            continue
-        cells = []
+    ratios = []
+
+    def cells(pairs):  # (wide pair, narrow pair) per column, for every query
+        out = []
         for q in queries:
             ours = all_ours[q]
-            for (x, y) in (((k, w), (k, n)), ((w, k), (n, k))):
+            for (x, y) in pairs:
                 if x in ours and y in ours and ours[y] > 0:
-                    r = ours[x] / ours[y]
-                    worst = max(worst, r)
-                    cells.append(f"{r:.1f}")
+                    ratios.append(ours[x] / ours[y])
+                    out.append(f"{ratios[-1]:.1f}")
                 else:
-                    cells.append("-")
-        lines.append(f"| {k} | " + " | ".join(cells) + " |")
-    cells = []
-    for q in queries:
-        ours = all_ours[q]
-        for (x, y) in (((w, w), (n, n)), ((w, n), (n, n))):
-            if x in ours and y in ours and ours[y] > 0:
-                r = ours[x] / ours[y]
-                worst = max(worst, r)
-                cells.append(f"{r:.1f}")
-            else:
-                cells.append("-")
+                    out.append("-")
+        return " | ".join(out)
+
+    for k in KINDS:
+        if k not in (n, w):
+            lines.append(f"| {k} | " + cells((((k, w), (k, n)), ((w, k), (n, k)))) + " |")
     lines.append("| sector (wide - wide / narrow - narrow; wide - narrow / narrow - narrow) | "
-                 + " | ".join(cells) + " |")
+                 + cells((((w, w), (n, n)), ((w, n), (n, n)))) + " |")
+    worst = max(ratios, default=0.0)
     lines.append("")
     lines.append(f"Largest ratio: {worst:.1f} (goal at most {WIDE_GOAL:.0f}).")
     lines.append("")
