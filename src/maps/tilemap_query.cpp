@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "collide2d/tilemap.hpp"
 
@@ -23,6 +24,47 @@ void touched_range(Real a, Real b, int& lo, int& hi) {
   const double fa = std::floor(double(a));
   lo = index(fa) - (fa == double(a) ? 1 : 0);
   hi = index(std::floor(double(b)));
+}
+
+/// Distance along a ray (origin coordinate o0, direction coordinate dir) to the next grid line
+/// after cell `cell` in the direction `step` (-1, 0 or 1; infinity for 0) on one axis.
+Real next_grid_line(int cell, int step, Real org, Real tile, Real dir, Real o0) {
+  if (step == 0) return std::numeric_limits<Real>::infinity();
+  const Real line = org + Real(cell + (step > 0 ? 1 : 0)) * tile;
+  return (line - o0) / dir;
+}
+
+/// Where a ray from outside the grid's box `mb` enters it (slab test), within [0, t_end]: the
+/// distance along the unit direction d, or nothing when it misses.
+std::optional<Real> grid_entry(const Aabb& mb, Vec2 o, Vec2 d, Real t_end) {
+  Real t0 = 0, t1 = t_end;
+  for (int ax = 0; ax < 2; ++ax) {
+    const Real oa = ax ? o.y : o.x, da = ax ? d.y : d.x;
+    const Real lo = ax ? mb.min.y : mb.min.x, hi = ax ? mb.max.y : mb.max.x;
+    if (da == 0) {
+      if (oa < lo || oa > hi) return std::nullopt;
+      continue;
+    }
+    Real ta = (lo - oa) / da, tb = (hi - oa) / da;
+    if (ta > tb) std::swap(ta, tb);
+    t0 = std::max(t0, ta);
+    t1 = std::min(t1, tb);
+  }
+  if (t0 > t1) return std::nullopt;
+  return t0;
+}
+
+/// The hit of a ray that enters the grid's box `mb` at p0 (distance t) straight into a solid
+/// cell: the normal of the box side it came through (the nearer one at a corner).
+RayHit hit_on_entry(const Aabb& mb, Vec2 p0, Vec2 d, Real t) {
+  RayHit out;
+  out.hit = true;
+  out.distance = t;
+  out.point = p0;
+  const Real ex = std::min(std::abs(p0.x - mb.min.x), std::abs(p0.x - mb.max.x));
+  const Real ey = std::min(std::abs(p0.y - mb.min.y), std::abs(p0.y - mb.max.y));
+  out.normal = ex <= ey ? Vec2{Real(d.x > 0 ? -1 : 1), 0} : Vec2{0, Real(d.y > 0 ? -1 : 1)};
+  return out;
 }
 
 }  // namespace
@@ -206,23 +248,11 @@ RayHit TileMap::raycast(const Ray& ray) const {
   const Aabb mb = bounds();
   Real t = 0;
   Real t_end = ray.max_distance;
-  // Without outside walls, a ray starting outside the grid enters it first (slab test).
+  // Without outside walls, a ray starting outside the grid enters it first.
   if (!outside_solid_ && !mb.contains(o)) {
-    Real t0 = 0, t1 = t_end;
-    for (int ax = 0; ax < 2; ++ax) {
-      const Real oa = ax ? o.y : o.x, da = ax ? d.y : d.x;
-      const Real lo = ax ? mb.min.y : mb.min.x, hi = ax ? mb.max.y : mb.max.x;
-      if (da == 0) {
-        if (oa < lo || oa > hi) return out;
-        continue;
-      }
-      Real ta = (lo - oa) / da, tb = (hi - oa) / da;
-      if (ta > tb) std::swap(ta, tb);
-      t0 = std::max(t0, ta);
-      t1 = std::min(t1, tb);
-    }
-    if (t0 > t1) return out;
-    t = t0;
+    const std::optional<Real> entry = grid_entry(mb, o, d, t_end);
+    if (!entry) return out;
+    t = *entry;
   }
   const Vec2 p0 = o + d * t;
   TileCell c = cell_at(p0);
@@ -231,22 +261,9 @@ RayHit TileMap::raycast(const Ray& ray) const {
   const int sx = d.x > 0 ? 1 : (d.x < 0 ? -1 : 0);
   const int sy = d.y > 0 ? 1 : (d.y < 0 ? -1 : 0);
   const Real inf = std::numeric_limits<Real>::infinity();
-  auto next_line = [&](int cell, int step, Real org, Real tile, Real dir, Real o0) {
-    if (step == 0) return inf;
-    const Real line = org + Real(cell + (step > 0 ? 1 : 0)) * tile;
-    return (line - o0) / dir;
-  };
-  if (t > 0 && solid(c.col, c.row)) {  // entered the grid straight into a solid cell
-    out.hit = true;
-    out.distance = t;
-    out.point = p0;
-    const Real ex = std::min(std::abs(p0.x - mb.min.x), std::abs(p0.x - mb.max.x));
-    const Real ey = std::min(std::abs(p0.y - mb.min.y), std::abs(p0.y - mb.max.y));
-    out.normal = ex <= ey ? Vec2{Real(d.x > 0 ? -1 : 1), 0} : Vec2{0, Real(d.y > 0 ? -1 : 1)};
-    return out;
-  }
-  Real tx = next_line(c.col, sx, origin_.x, tile_.x, d.x, o.x);
-  Real ty = next_line(c.row, sy, origin_.y, tile_.y, d.y, o.y);
+  if (t > 0 && solid(c.col, c.row)) return hit_on_entry(mb, p0, d, t);  // straight into a solid cell
+  Real tx = next_grid_line(c.col, sx, origin_.x, tile_.x, d.x, o.x);
+  Real ty = next_grid_line(c.row, sy, origin_.y, tile_.y, d.y, o.y);
   const Real dtx = sx ? tile_.x / std::abs(d.x) : inf;
   const Real dty = sy ? tile_.y / std::abs(d.y) : inf;
   auto blocked = [&](int col, int row) {
