@@ -306,6 +306,24 @@ void make_object_shapes(TiledObject& o) {
   }
 }
 
+namespace {
+
+// Every object's shapes. A number can be finite in the file and still overflow this build's Real
+// (1e39 in float): such an object is refused, not dropped or turned into an infinite shape.
+void check_and_make_shapes(TiledMap& map) {
+  for (TiledObject& o : map.objects) {
+    const std::string where = "object " + std::to_string(o.id) + " in layer '" + o.layer + "'";
+    bool finite = is_finite(o.position) && is_finite(o.size) && std::isfinite(o.rotation);
+    for (const Vec2& p : o.points) finite = finite && is_finite(p);
+    if (!finite) fail(map.path, where, "its position, size or points exceed the range of this build's numbers");
+    make_object_shapes(o);
+    for (const Shape& s : o.shapes)
+      if (const auto why = validate(s)) fail(map.path, where, "its shape is not valid in this build: " + why->text());
+  }
+}
+
+}  // namespace
+
 void finish_map(TiledMap& map, const TiledLoadOptions& options) {
   const std::string& file = map.path;
   std::stable_sort(map.tilesets.begin(), map.tilesets.end(),
@@ -315,17 +333,7 @@ void finish_map(TiledMap& map, const TiledLoadOptions& options) {
     if (t.missing && !lenient)
       fail(file, "tileset '" + t.source + "' (firstgid " + std::to_string(t.firstgid) + ")",
            "missing tileset: cannot open " + t.missing_path);
-  for (TiledObject& o : map.objects) {
-    // A number can be finite in the file and still overflow this build's Real (1e39 in float):
-    // refused here, not dropped or turned into an infinite shape.
-    const std::string where = "object " + std::to_string(o.id) + " in layer '" + o.layer + "'";
-    bool finite = is_finite(o.position) && is_finite(o.size) && std::isfinite(o.rotation);
-    for (const Vec2& p : o.points) finite = finite && is_finite(p);
-    if (!finite) fail(file, where, "its position, size or points exceed the range of this build's numbers");
-    make_object_shapes(o);
-    for (const Shape& s : o.shapes)
-      if (const auto why = validate(s)) fail(file, where, "its shape is not valid in this build: " + why->text());
-  }
+  check_and_make_shapes(map);
   const std::size_t count = std::size_t(map.width) * std::size_t(map.height);
   std::vector<std::uint8_t> blocked(count, 0);
 
