@@ -11,6 +11,7 @@
 /// a field, the world's invariants hold (World::validate) after every operation and after a
 /// restore, answers are finite, a world's snapshot restores to the same bytes.
 
+#include <cstdio>
 #include <optional>
 #include <stdexcept>
 
@@ -279,7 +280,11 @@ void run_world(const std::uint8_t* data, std::size_t size) {
           if (!finite(c.normal) || !std::isfinite(c.depth)) finding("world contact not finite");
         const Vec2 t = in.vec2();
         if (auto c = world.cast(s, t, qo, &why))
-          if (!std::isfinite(c->hit.time) || c->hit.time < 0 || c->hit.time > 1) finding("world cast time");
+          if (!std::isfinite(c->hit.time) || c->hit.time < 0 || c->hit.time > 1) {
+            std::fprintf(stderr, "cast of kind %d by (%.17g, %.17g): time %.17g\n", int(s.index()), double(t.x),
+                         double(t.y), double(c->hit.time));
+            finding("world cast time");
+          }
         break;
       }
       case 19: {  // world rays and nearest
