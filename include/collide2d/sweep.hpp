@@ -33,6 +33,13 @@ inline constexpr Real kSweepRelTol = sizeof(Real) == 8 ? Real(1e-9) : Real(1e-5)
 /// Checks a velocity: both components finite (a zero velocity is valid and means no motion).
 std::optional<Invalid> validate_velocity(Vec2 v);
 
+/// Checks the translation of a world cast or a move (World::cast, shape_cast, move, crowds,
+/// `collide2d::move`): both components finite and at most twice the coordinate limit (2e12) in
+/// magnitude, the farthest one valid shape can go to reach another. Longer motions are refused
+/// (field "translation"; callers name their own): they leave every valid shape behind, and the
+/// sweeps' squared lengths would overflow the scalar.
+std::optional<Invalid> validate_translation(Vec2 d);
+
 /// First time in [0, 1] at which a moving by velocity_a touches b moving by velocity_b.
 template <ShapeType A, ShapeType B>
 SweepHit sweep(const A& a, Vec2 velocity_a, const B& b, Vec2 velocity_b);

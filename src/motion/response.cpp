@@ -131,7 +131,7 @@ Vec2 PositionCorrection::solve() const {
 std::optional<Invalid> validate_move(const Shape& shape, Vec2 displacement,
                                      std::span<const Shape> obstacles, const MoveOptions& options) {
   if (auto w = validate(shape)) return Invalid{"shape." + w->field, w->message};
-  if (!is_finite(displacement)) return Invalid{"displacement", "must be finite"};
+  if (auto w = validate_translation(displacement)) return Invalid{"displacement", w->message};
   for (std::size_t i = 0; i < obstacles.size(); ++i)
     if (auto w = validate(obstacles[i]))
       return Invalid{"obstacles[" + std::to_string(i) + "]." + w->field, w->message};
@@ -147,7 +147,7 @@ std::optional<Invalid> validate_move(const Shape& shape, Vec2 displacement,
 std::optional<Invalid> validate_move(const Shape& body, Vec2 displacement,
                                      std::span<const Obstacle> obstacles, const MoveOptions& options) {
   if (auto w = validate(body)) return Invalid{"shape." + w->field, w->message};
-  if (!is_finite(displacement)) return Invalid{"displacement", "must be finite"};
+  if (auto w = validate_translation(displacement)) return Invalid{"displacement", w->message};
   for (std::size_t i = 0; i < obstacles.size(); ++i)
     if (auto w = validate(obstacles[i]))
       return Invalid{"obstacles[" + std::to_string(i) + "]." + w->field, w->message};

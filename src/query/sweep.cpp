@@ -20,6 +20,7 @@
 #include "collide2d/sweep.hpp"
 #include "query/convex.hpp"
 #include "query/touching.hpp"
+#include "shapes/limits.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI {
 namespace {
@@ -498,6 +499,14 @@ Real support_gap(const A& a, const B& b, Vec2 n) {
 
 std::optional<Invalid> validate_velocity(Vec2 v) {
   if (!is_finite(v)) return Invalid{"velocity", "must hold finite numbers"};
+  return std::nullopt;
+}
+
+std::optional<Invalid> validate_translation(Vec2 d) {
+  if (!is_finite(d)) return Invalid{"translation", "must hold finite numbers"};
+  constexpr Real limit = 2 * kMaxCoordinate;
+  if (!(std::fabs(d.x) <= limit && std::fabs(d.y) <= limit))
+    return Invalid{"translation", "components must be at most 2e12 in magnitude (twice the coordinate limit)"};
   return std::nullopt;
 }
 

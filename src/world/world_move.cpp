@@ -80,7 +80,7 @@ void World::plan_move(const Shape& body, Vec2 displacement, const Aabb& region, 
 std::optional<Invalid> World::move(ProxyHandle h, Vec2 displacement, const MoveOptions& options, WorldMove* out) {
   if (auto bad = check(h)) return bad;
   const Shape body = load_shape(h.index);
-  if (auto bad = validate_velocity(displacement)) return Invalid{"displacement", bad->message};
+  if (auto bad = validate_translation(displacement)) return Invalid{"displacement", bad->message};
   if (auto bad = validate_move(body, displacement, std::span<const Obstacle>{}, options)) return bad;
   WorldMove local;
   WorldMove& result = out ? *out : local;
@@ -92,7 +92,7 @@ std::optional<Invalid> World::move(ProxyHandle h, Vec2 displacement, const MoveO
 std::optional<Invalid> World::move(const Shape& shape, Vec2 displacement, Filter filter, const MoveOptions& options,
                                    WorldMove& out) const {
   if (auto bad = check_shape(shape)) return bad;
-  if (auto bad = validate_velocity(displacement)) return Invalid{"displacement", bad->message};
+  if (auto bad = validate_translation(displacement)) return Invalid{"displacement", bad->message};
   if (auto bad = validate_move(shape, displacement, std::span<const Obstacle>{}, options)) return bad;
   plan_move(shape, displacement, move_region(shape, displacement, options), filter, kNullIndex, options,
             move_scratch(), out);
@@ -114,10 +114,8 @@ std::optional<Invalid> World::move_crowd(std::span<const ProxyHandle> bodies, st
     if (!live) {
       if (auto bad = check(h)) return Invalid{"bodies[" + std::to_string(i) + "]." + bad->field, bad->message};
     }
-    if (!is_finite(displacements[i])) {
-      if (auto bad = validate_velocity(displacements[i])) {
-        return Invalid{"displacements[" + std::to_string(i) + "]", bad->message};
-      }
+    if (auto bad = validate_translation(displacements[i])) {
+      return Invalid{"displacements[" + std::to_string(i) + "]", bad->message};
     }
   }
   // Repeated bodies: a stamp per slot for this call (no sort).

@@ -136,7 +136,7 @@ std::optional<ShapeCastHit> World::shape_cast(const Shape& shape, Vec2 translati
     fill(why, *bad);
     return std::nullopt;
   }
-  if (auto bad = validate_velocity(translation)) {
+  if (auto bad = validate_translation(translation)) {
     fill(why, Invalid{"translation", bad->message});
     return std::nullopt;
   }

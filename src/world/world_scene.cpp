@@ -370,7 +370,7 @@ std::optional<WorldCastHit> World::cast(const Shape& shape, Vec2 translation, co
     fill(why, *bad);
     return std::nullopt;
   }
-  if (auto bad = validate_velocity(translation)) {
+  if (auto bad = validate_translation(translation)) {
     fill(why, Invalid{"translation", bad->message});
     return std::nullopt;
   }

@@ -206,6 +206,9 @@ def main():
                   "restitution": -1}, "restitution")
     expect_error({"op": "move", "shape": circle((0, 0), 1), "displacement": ["NaN", 1]}, "displacement")
     expect_error({"op": "move", "shape": circle((0, 0), 1)}, "displacement")
+    # beyond twice the coordinate limit (validate_translation): refused, not an answer of infinities
+    expect_error({"op": "move", "shape": circle((0, 0), 1), "displacement": [3e12, 1]}, "displacement")
+    expect_error({"op": "move", "shape": circle((0, 0), 1), "displacement": [1, -8.1e199]}, "displacement")
     expect_error({"op": "move", "shape": circle((0, 0), 1), "displacement": [1, 1],
                   "obstacles": [{"type": "circle", "center": [9, 9], "radius": -1}]}, "obstacles[0].radius")
     expect_error({"op": "move", "shape": circle((0, 0), 1), "displacement": [1, 1], "obstacles": {}}, "obstacles")

@@ -678,3 +678,65 @@ TEST(WorldLayers, ReachMatchesSampledVisibility) {
 }
 
 }  // namespace
+
+/// Huge but finite translations (up to the largest the scalar holds, the end box finite): every
+/// cast, shape cast and move over every layer kind and proxy kind either answers with finite
+/// numbers (a cast's time in [0, 1]) or is refused naming the translation; never a NaN. (Fuzz
+/// finding, world target, double: a point cast by (-14.5, 8.1e199) returned time NaN.)
+TEST(WorldLayers, HugeFiniteTranslationsAnswerFinitelyOrAreRefusedNamingThem) {
+  Mixed m(23);
+  Rand r(24);
+  const int max_exp = std::numeric_limits<Real>::max_exponent10;
+  int answered = 0, refused = 0, bad = 0;
+  auto finite_vec = [](Vec2 v) { return std::isfinite(v.x) && std::isfinite(v.y); };
+  for (int i = 0; i < 400; ++i) {
+    const Vec2 c{r.uniform(-5, 135), r.uniform(-5, 45)};
+    const Shape s = random_shape(r, c, Real(0.6));
+    const int e = 2 + r.below(r.below(2) ? 12 : max_exp - 1);  // half of them up to 1e13
+    const Real mag = Real(std::pow(10.0, e)) * r.uniform(Real(0.1), Real(0.99));
+    const Real other = r.below(2) ? r.uniform(-50, 50) : mag * r.uniform(-1, 1);
+    Vec2 t = r.below(2) ? Vec2{mag * (r.below(2) ? 1 : -1), other} : Vec2{other, mag * (r.below(2) ? 1 : -1)};
+    SCOPED_TRACE(testing::Message() << "shape kind " << s.index() << " at (" << c.x << ", " << c.y
+                                    << ") by (" << t.x << ", " << t.y << ")");
+    // A disc union answers points and circles only: other shapes leave the island out.
+    const bool disc = s.index() <= 1;
+    QueryOptions qo;
+    qo.mask = disc ? ~0u : ~kIsland;
+    Filter f;
+    f.mask = qo.mask;
+    const bool too_long = std::max(std::fabs(t.x), std::fabs(t.y)) > Real(2e12);  // validate_translation
+    Invalid why;
+    if (auto h = m.world.cast(s, t, qo, &why)) {
+      ++answered;
+      const bool ok = std::isfinite(h->hit.time) && h->hit.time >= 0 && h->hit.time <= 1 &&
+                      finite_vec(h->hit.normal) && finite_vec(h->hit.point);
+      EXPECT_TRUE(ok) << "cast time " << h->hit.time;
+      bad += !ok;
+    } else if (!why.field.empty()) {
+      ++refused;
+      EXPECT_EQ(why.field, "translation") << why.text();
+      EXPECT_TRUE(too_long) << why.text();
+    } else {
+      EXPECT_FALSE(too_long);
+      ++answered;  // a miss
+    }
+    why = Invalid{};
+    if (auto h = m.world.shape_cast(s, t, QueryFilter{qo.mask}, &why)) {
+      EXPECT_TRUE(std::isfinite(h->hit.time) && h->hit.time >= 0 && h->hit.time <= 1) << "shape_cast " << h->hit.time;
+    } else if (!why.field.empty()) {
+      EXPECT_EQ(why.field, "translation") << why.text();
+    }
+    WorldMove out;
+    if (auto no = m.world.move(s, t, f, MoveOptions{}, out)) {
+      EXPECT_EQ(no->field, "displacement") << no->text();
+      EXPECT_TRUE(too_long) << no->text();
+    } else {
+      EXPECT_FALSE(too_long);
+      EXPECT_TRUE(finite_vec(out.result.translation) && finite_vec(bounds(out.result.shape).min) &&
+                  finite_vec(bounds(out.result.shape).max));
+    }
+  }
+  EXPECT_EQ(bad, 0);
+  EXPECT_GT(answered, 150);  // the motions within the limit
+  EXPECT_GT(refused, 100);   // and those beyond it
+}

@@ -115,7 +115,7 @@ Json answer_move(const Json& in) {
     protocol_fail("shape.type", std::string("a ") + (std::holds_alternative<Sector>(body) ? "sector" : "segment") +
                                     " cannot be a move body (expected point, circle, aabb, box, capsule or polygon)");
   const Vec2 d = parse_vec2(require_field(in, "", "displacement"), "displacement");
-  if (auto bad = validate_velocity(d)) protocol_fail("displacement", bad->message);
+  if (auto bad = validate_translation(d)) protocol_fail("displacement", bad->message);
 
   MoveOptions opt;
   if (auto it = in.find("response"); it != in.end()) {
