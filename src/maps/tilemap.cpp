@@ -107,9 +107,13 @@ Aabb TileMap::cell_box(int col, int row) const {
 
 TileCell TileMap::cell_at(Vec2 p) const {
   // Clamped before the conversion: a far-away (or non-finite) point must not overflow an int.
+  // floor(g) clamped to +-1e9 (NaN: -1e9), without a call to floor: within the clamps the
+  // truncation is exact, and one less for a negative non-integer.
   auto index = [](Real g) {
-    const double f = std::floor(double(g));
-    return f >= 1e9 ? 1000000000 : (f <= -1e9 || !(f == f)) ? -1000000000 : int(f);
+    if (!(g > Real(-1e9))) return -1000000000;
+    if (g >= Real(1e9)) return 1000000000;
+    const int i = int(g);
+    return Real(i) > g ? i - 1 : i;
   };
   return {index((p.x - origin_.x) * inv_tile_.x), index((p.y - origin_.y) * inv_tile_.y)};
 }

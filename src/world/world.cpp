@@ -166,6 +166,15 @@ bool World::place_moved(std::uint32_t slot, const Shape& shape) {
   // within the coordinate limit (the check `check_shape` makes, without building a message).
   if (const Circle* c = std::get_if<Circle>(&shape)) {
     if (!(std::fabs(c->center.x) <= kMaxCoordinate && std::fabs(c->center.y) <= kMaxCoordinate)) return false;
+    if (Circle* stored = std::get_if<Circle>(&shapes_[slot])) {  // place() without the variant round trips
+      const Aabb old = tight_[slot];
+      *stored = *c;
+      tight_[slot] = collide2d::bounds(*c);
+      slots_[slot].is_static = false;
+      bp_->move(slot, tight_[slot], tight_[slot].center() - old.center());
+      mark_dirty(slot);
+      return true;
+    }
   } else if (check_shape(shape)) {
     return false;
   }

@@ -14,8 +14,8 @@ namespace collide2d::inline COLLIDE2D_ABI {
 struct World::MoveScratch {
   std::vector<std::uint32_t> ids;    // proxies near the path, by slot
   std::vector<Shape> shapes;         // their shapes (obstacles point into it)
-  std::vector<Obstacle> obstacles;   // what the one mover is given
-  std::vector<WorldHit> sources;     // sources[i]: what obstacles[i] is
+  std::vector<Obstacle> obstacles;   // what the one mover is given: the proxies, then each layer's run
+  std::vector<std::pair<std::size_t, std::uint32_t>> runs;  // (first obstacle, layer index) per layer run
 };
 
 namespace {
@@ -46,7 +46,7 @@ void World::plan_move(const Shape& body, Vec2 displacement, const Aabb& region, 
   s.ids.clear();
   s.shapes.clear();
   s.obstacles.clear();
-  s.sources.clear();
+  s.runs.clear();
   bp_->query(region, [&](std::uint32_t id) {
     if (id != self && filters_touch(filter, slots_[id].filter) && tight_[id].overlaps(region)) s.ids.push_back(id);
     return true;
@@ -59,22 +59,30 @@ void World::plan_move(const Shape& body, Vec2 displacement, const Aabb& region, 
     o.shape = &s.shapes[i];
     o.owner = s.ids[i];
     s.obstacles.push_back(o);
-    s.sources.push_back(proxy_hit(s.ids[i]));
   }
   for (std::uint32_t li = 0; li < layers_.size(); ++li) {
     const Layer& l = *layers_[li];
     if (!l.alive || !filters_touch(filter, l.filter)) continue;
-    const std::size_t before = s.obstacles.size();
+    s.runs.emplace_back(s.obstacles.size(), li);
     std::visit([&](const auto& map) { map.gather(region, s.obstacles, li); }, l.geometry);
-    const HitKind kind = gathered_kind(l.geometry);
-    for (std::size_t k = before; k < s.obstacles.size(); ++k) {
-      s.sources.push_back(WorldHit{kind, ProxyHandle{}, LayerHandle{li, l.generation, id_}, l.user_data,
-                                   s.obstacles[k].element});
-    }
   }
   collide2d::move(body, displacement, s.obstacles, options, out.result);
+  // What each contact touched: a proxy (the first ids.size() obstacles) or a layer's element
+  // (the last run starting at or before the obstacle).
   out.hits.clear();
-  for (const MoveContact& c : out.result.contacts) out.hits.push_back(s.sources[c.obstacle]);
+  for (const MoveContact& c : out.result.contacts) {
+    if (c.obstacle < s.ids.size()) {
+      out.hits.push_back(proxy_hit(s.ids[c.obstacle]));
+      continue;
+    }
+    auto run = std::upper_bound(s.runs.begin(), s.runs.end(), c.obstacle,
+                                [](std::size_t k, const auto& r) { return k < r.first; });
+    COLLIDE2D_ASSERT(run != s.runs.begin());
+    const std::uint32_t li = std::prev(run)->second;
+    const Layer& l = *layers_[li];
+    out.hits.push_back(WorldHit{gathered_kind(l.geometry), ProxyHandle{}, LayerHandle{li, l.generation, id_},
+                                l.user_data, s.obstacles[c.obstacle].element});
+  }
 }
 
 std::optional<Invalid> World::move(ProxyHandle h, Vec2 displacement, const MoveOptions& options, WorldMove* out) {
