@@ -462,6 +462,11 @@ class World {
                  const MoveOptions& options, MoveScratch& scratch, WorldMove& out) const;
   bool place_moved(std::uint32_t slot, const Shape& shape);
   void place(std::uint32_t slot, const Shape& shape);
+  void fat_box_changed(std::uint32_t slot, bool rebuild_own);
+  void add_near(std::uint32_t slot, std::uint32_t other);
+  void forget_near(std::uint32_t slot);
+  bool near_listed(std::uint32_t slot, const Aabb& region) const;
+  std::optional<Invalid> validate_near() const;
   std::optional<Invalid> check_disc_layers(const Shape& shape, const QueryOptions& options) const;
   void ray_layers(const Ray& ray, const QueryOptions& options, std::vector<WorldRayHit>& out) const;
   void overlap_proxies(const Shape& shape, QueryFilter filter, std::span<const ProxyHandle> exclude,
@@ -505,6 +510,13 @@ class World {
   std::vector<std::uint32_t> crowd_seen_;  ///< per slot: the stamp of the crowd call that listed it
   std::uint32_t crowd_stamp_ = 0;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> crowd_pairs_;
+  // The movers' candidates without a broad-phase query (src/world/world_near.cpp): for a slot
+  // whose list is valid, near_[slot] holds (at least) every proxy whose fat box meets
+  // near_box_[slot], the slot's own fat box when the list was made.
+  std::vector<std::vector<std::uint32_t>> near_;
+  std::vector<Aabb> near_box_;
+  std::vector<std::uint8_t> near_valid_;
+  std::size_t near_valid_count_ = 0;
 };
 
 }  // namespace collide2d

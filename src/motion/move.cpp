@@ -78,10 +78,10 @@ enum class Facing { none, ground, wall, ceiling };
 template <class B>
 class Mover {
  public:
-  Mover(const B& start, Vec2 d, std::span<const Obstacle> obs, const MoveOptions& o, MoveResult& res)
+  Mover(const B& start, Vec2 d, Real skin, std::span<const Obstacle> obs, const MoveOptions& o, MoveResult& res)
       : body_(start), obs_(obs), opt_(o), res_(res), dir_(d), want_(d), boxes_(scratch().boxes) {
     box_ = cover(start);
-    skin_ = skin_of(bounds(start), d, o.skin);
+    skin_ = skin;  // skin_of(bounds(start), d, o.skin)
     COLLIDE2D_ASSERT(boxes_.size() == obs.size());  // the obstacles' bounds, taken by `move`
     if (!(o.up == Vec2{})) {
       up_ = normalize(o.up);
@@ -509,12 +509,12 @@ class Mover {
 /// the body stands, no hit on the way and nothing to push out at the end: the body simply
 /// moves by the displacement (most steps of a crowd in open ground).
 template <class B>
-bool clear_path(const B& body, Vec2 d, std::span<const Obstacle> obs, const MoveOptions& o) {
+bool clear_path(const B& body, Vec2 d, Real skin, std::span<const Obstacle> obs, const MoveOptions& o) {
   std::vector<Aabb>& boxes = scratch().boxes;
   boxes.clear();
   bool clear = o.up == Vec2{};
   const Aabb box = cover(body);
-  const Aabb swept = grown(unite(box, moved(box, d)), kNearSkins * skin_of(bounds(body), d, o.skin));
+  const Aabb swept = grown(unite(box, moved(box, d)), kNearSkins * skin);
   for (const Obstacle& ob : obs) {
     boxes.push_back(bounds(ob));
     clear = clear && !swept.overlaps(boxes.back());
@@ -529,10 +529,13 @@ Real move_skin(const Shape& body, Vec2 displacement, const MoveOptions& options)
 }
 
 Aabb move_region(const Shape& body, Vec2 displacement, const MoveOptions& options) {
-  const Real skin = move_skin(body, displacement, options);
-  const Aabb box = std::visit([](const auto& b) { return cover(b); }, body);
-  return grown(box, reach_of(displacement, options) + kNearSkins * skin +
-                                 (options.up == Vec2{} ? Real(0) : options.snap_distance));
+  return std::visit(
+      [&](const auto& b) {
+        const Real skin = skin_of(bounds(b), is_finite(displacement) ? displacement : Vec2{}, options.skin);
+        return grown(cover(b), reach_of(displacement, options) + kNearSkins * skin +
+                                   (options.up == Vec2{} ? Real(0) : options.snap_distance));
+      },
+      body);
 }
 
 void move(const Shape& body, Vec2 displacement, std::span<const Obstacle> obstacles,
@@ -549,7 +552,8 @@ void move(const Shape& body, Vec2 displacement, std::span<const Obstacle> obstac
   std::visit(
       [&](const auto& b) {
         using B = std::decay_t<decltype(b)>;
-        if (clear_path(b, displacement, obstacles, options)) {
+        const Real skin = skin_of(bounds(b), displacement, options.skin);
+        if (clear_path(b, displacement, skin, obstacles, options)) {
           // What the loop below does when nothing is within reach of the path (same bits): one
           // iteration (none for no motion) that moves the body by the whole displacement.
           const Vec2 r = displacement * Real(1);
@@ -563,7 +567,7 @@ void move(const Shape& body, Vec2 displacement, std::span<const Obstacle> obstac
           out.displacement = displacement;
           return;
         }
-        Mover<B> m(b, displacement, obstacles, options, out);
+        Mover<B> m(b, displacement, skin, obstacles, options, out);
         m.run();
         out.shape = m.body_;
       },

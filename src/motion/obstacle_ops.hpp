@@ -114,8 +114,10 @@ inline Direct<SweepHit> sweep_disk_segment(const Circle& c, Vec2 r, Vec2 a, Vec2
   const Real R = c.radius;
   const Vec2 q = detail::closest_on_segment(c.center, a, b);
   const Real margin = direct_margin(c, size, r);
-  if (length(c.center - q) <= R + margin) return out;  // touching or overlapping: the general rule
+  const Real dist = length(c.center - q);
+  if (dist <= R + margin) return out;  // touching or overlapping: the general rule
   out.decided = true;
+  if (dist > R + len + 2 * margin) return out;  // beyond the path's reach (and its rounding): a miss
   const Vec2 u = r / len;
   Real best = -1;
   Vec2 outward;
@@ -124,6 +126,9 @@ inline Direct<SweepHit> sweep_disk_segment(const Circle& c, Vec2 r, Vec2 a, Vec2
   const Vec2 side = s >= 0 ? n : -n;
   s = std::fabs(s);
   const Real den = dot(u, side);
+  // Not approaching the segment's line from beyond the radius (and its rounding): the centre
+  // never comes within R of the line, where every point of the grown segment lies.
+  if (!(den < 0) && s > R + margin) return out;
   if (den < 0 && s > R) {
     const Real dist = (s - R) / -den;
     if (dist <= len) {

@@ -127,6 +127,7 @@ std::optional<ProxyHandle> World::create(const ProxyDef& def, Invalid* why) {
   s.alive = true;
   s.is_static = def.is_static;
   bp_->insert(slot, tight_[slot], def.is_static);
+  fat_box_changed(slot, false);
   mark_dirty(slot);
   ++live_;
   return handle_of(slot);
@@ -136,6 +137,7 @@ std::optional<Invalid> World::destroy(ProxyHandle h) {
   if (auto bad = check(h)) return bad;
   Slot& s = slots_[h.index];
   bp_->remove(h.index);
+  forget_near(h.index);
   release_shape(h.index);
   s.alive = false;
   ++s.generation;  // every handle made so far is stale from now on
@@ -157,7 +159,7 @@ void World::place(std::uint32_t slot, const Shape& shape) {
   release_shape(slot);
   store_shape(slot, shape);
   slots_[slot].is_static = false;
-  bp_->move(slot, tight_[slot], tight_[slot].center() - old.center());
+  if (bp_->move(slot, tight_[slot], tight_[slot].center() - old.center())) fat_box_changed(slot, true);
   mark_dirty(slot);
 }
 
@@ -171,7 +173,7 @@ bool World::place_moved(std::uint32_t slot, const Shape& shape) {
       *stored = *c;
       tight_[slot] = collide2d::bounds(*c);
       slots_[slot].is_static = false;
-      bp_->move(slot, tight_[slot], tight_[slot].center() - old.center());
+      if (bp_->move(slot, tight_[slot], tight_[slot].center() - old.center())) fat_box_changed(slot, true);
       mark_dirty(slot);
       return true;
     }
@@ -209,7 +211,7 @@ std::optional<Invalid> World::move_by(ProxyHandle h, Vec2 delta) {
   shapes_[i] = next;
   tight_[i] = box;
   slots_[i].is_static = false;
-  bp_->move(i, box, delta);
+  if (bp_->move(i, box, delta)) fat_box_changed(i, true);
   mark_dirty(i);
   return std::nullopt;
 }
@@ -339,7 +341,7 @@ std::optional<Invalid> World::validate() const {
     if (it == pair_index_.end() || it->second != i) return Invalid{"pairs[" + std::to_string(i) + "]", "the pair index is out of date"};
   }
   if (pair_index_.size() != pairs_.size()) return Invalid{"pair_index", "not one entry per pair"};
-  return std::nullopt;
+  return validate_near();
 }
 
 }  // namespace collide2d

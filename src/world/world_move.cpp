@@ -47,10 +47,18 @@ void World::plan_move(const Shape& body, Vec2 displacement, const Aabb& region, 
   s.shapes.clear();
   s.obstacles.clear();
   s.runs.clear();
-  bp_->query(region, [&](std::uint32_t id) {
+  auto consider = [&](std::uint32_t id) {
     if (id != self && filters_touch(filter, slots_[id].filter) && tight_[id].overlaps(region)) s.ids.push_back(id);
-    return true;
-  });
+  };
+  if (near_listed(self, region)) {  // the region lies in the body's fat box: its list has them all
+    for (std::uint32_t id : near_[self])
+      if (slots_[id].alive) consider(id);
+  } else {
+    bp_->query(region, [&](std::uint32_t id) {
+      consider(id);
+      return true;
+    });
+  }
   std::sort(s.ids.begin(), s.ids.end());  // slot order: the same obstacles in the same order however the tree looks
   for (std::uint32_t id : s.ids) s.shapes.push_back(load_shape(id));
   for (std::size_t i = 0; i < s.ids.size(); ++i) {

@@ -379,6 +379,106 @@ TEST(WorldMove, BadInputLeavesTheWorldUnchanged) {
   EXPECT_TRUE(w.move(Circle{{0, 0}, -1}, {1, 0}, Filter{}, {}, out.emplace_back()));
 }
 
+/// What World::move must give: the one mover over every other live proxy that the body's filter
+/// touches and whose box meets the move region (slot order, found by a scan of every proxy,
+/// no broad phase), then the tile layer's walls.
+MoveResult brute_force_move(const World& w, const TileMap& map, ProxyHandle self, Vec2 d) {
+  const Shape body = *w.shape(self);
+  const Aabb region = move_region(body, d);
+  std::vector<Shape> shapes;
+  std::vector<ProxyHandle> owners;
+  for (ProxyHandle h : w.handles()) {
+    if (h == self || !filters_touch(w.filter(self), w.filter(h)) || !w.bounds(h).overlaps(region)) continue;
+    shapes.push_back(*w.shape(h));
+    owners.push_back(h);
+  }
+  std::vector<Obstacle> obs;
+  for (std::size_t i = 0; i < shapes.size(); ++i) obs.push_back(shape_obstacle(shapes[i], owners[i].index));
+  if (filters_touch(w.filter(self), Filter{kWalls})) map.gather(region, obs, 0);
+  return move(body, d, obs);
+}
+
+// The world finds a mover's obstacles in a list of the proxies near its fat box, kept up to date
+// as fat boxes change, instead of a broad-phase query (src/world/world_near.cpp). Whatever
+// happens to the world in between (creations, destructions and slot reuse, teleports, move_by,
+// filters, a snapshot restored, long moves beyond the fat box, both broad phases), every move
+// equals the brute-force one bit for bit and World::validate() (which checks every list against
+// the broad phase) passes.
+TEST(WorldMove, MovesSeeEveryProxyInReachAsTheWorldChanges) {
+  for (const BroadphaseKind kind : {BroadphaseKind::tree, BroadphaseKind::grid}) {
+    Rand r(47);
+    std::vector<std::uint8_t> grid(32 * 24);
+    for (auto& c : grid) c = r.below(8) == 0;
+    const TileMap map = *TileMap::from_grid(32, 24, grid, {1, 1});
+    WorldOptions wo;
+    wo.broadphase = kind;
+    wo.cell_size = 2;
+    World w(wo);
+    w.add_layer({map, 0, Filter{kWalls}});
+    auto free_disc = [&](Real rmin, Real rmax) {
+      for (;;) {
+        const Circle c{{r.uniform(1, 31), r.uniform(1, 23)}, r.uniform(rmin, rmax)};
+        if (map.is_free(c) && w.overlap(c).empty()) return c;
+      }
+    };
+    for (int i = 0; i < 12; ++i) w.create({free_disc(Real(0.3), Real(0.6)), 0, Filter{kProps}, true});
+    std::vector<ProxyHandle> bodies;
+    for (int i = 0; i < 60; ++i) bodies.push_back(*w.create({free_disc(Real(0.2), Real(0.4)), 0, Filter{kMonsters}}));
+    int moves = 0;
+    for (int step = 0; step < 120; ++step) {
+      for (std::size_t i = 0; i < bodies.size(); ++i) {
+        const Real a = r.uniform(-kPi, kPi);
+        // Mostly short steps (the region inside the fat box), now and then a long one.
+        const Vec2 d = Vec2{std::cos(a), std::sin(a)} * (r.below(20) == 0 ? r.uniform(1, 4) : r.uniform(0, Real(0.3)));
+        const MoveResult expect = brute_force_move(w, map, bodies[i], d);
+        WorldMove got;
+        ASSERT_FALSE(w.move(bodies[i], d, {}, &got));
+        const Circle e = std::get<Circle>(expect.shape), g = std::get<Circle>(got.result.shape);
+        ASSERT_EQ(e.center.x, g.center.x) << "step " << step << " body " << i;
+        ASSERT_EQ(e.center.y, g.center.y) << "step " << step << " body " << i;
+        ASSERT_EQ(expect.contacts.size(), got.result.contacts.size());
+        ++moves;
+      }
+      // The world changes between steps.
+      switch (step % 6) {
+        case 0: {  // a body goes, another comes (reusing the slot after update())
+          const std::size_t k = std::size_t(r.below(int(bodies.size())));
+          ASSERT_FALSE(w.destroy(bodies[k]));
+          w.update();
+          bodies[k] = *w.create({free_disc(Real(0.2), Real(0.4)), 0, Filter{kMonsters}});
+          break;
+        }
+        case 1:  // a new prop appears
+          w.create({free_disc(Real(0.3), Real(0.6)), 0, Filter{kProps}, true});
+          break;
+        case 2: {  // a teleport
+          const std::size_t k = std::size_t(r.below(int(bodies.size())));
+          ASSERT_FALSE(w.set_shape(bodies[k], free_disc(Real(0.2), Real(0.4))));
+          break;
+        }
+        case 3: {  // a push
+          const std::size_t k = std::size_t(r.below(int(bodies.size())));
+          ASSERT_FALSE(w.move_by(bodies[k], {r.uniform(-1, 1), r.uniform(-1, 1)}));
+          break;
+        }
+        case 4: {  // a body stops touching monsters, or starts again
+          const std::size_t k = std::size_t(r.below(int(bodies.size())));
+          const Filter f = w.filter(bodies[k]);
+          ASSERT_FALSE(w.set_filter(bodies[k], f.mask == Filter{}.mask ? Filter{kMonsters, ~kMonsters} : Filter{kMonsters}));
+          break;
+        }
+        default:
+          if (step == 53) {  // a snapshot put back: the lists start over
+            ASSERT_FALSE(w.restore(w.snapshot()));
+          }
+          break;
+      }
+      ASSERT_FALSE(w.validate()) << w.validate()->text();
+    }
+    EXPECT_EQ(moves, 120 * 60);
+  }
+}
+
 /// A task runner that always splits into `threads` chunks on std::threads (thread_runner keeps
 /// small batches on one thread).
 TaskRunner split_runner(unsigned threads) {

@@ -1,0 +1,92 @@
+// collide2d - 2D collision detection for games. MIT License.
+// The movers' candidates without a broad-phase query. A slot that moves keeps the list of the
+// proxies whose fat boxes meet its own fat box (made when its fat box last changed). Every
+// later change of another proxy's fat box queries the broad phase with the new box anyway (the
+// change's own list), and adds the proxy to the lists of those it meets; so a list holds at
+// least every proxy whose fat box meets the slot's, and a move region inside the slot's fat
+// box needs no query: the proxies whose shapes meet the region are in the list (a shape lies
+// in its fat box). Entries of proxies that went away are dropped as a list doubles.
+#include <algorithm>
+#include <string>
+
+#include "collide2d/world.hpp"
+
+namespace collide2d::inline COLLIDE2D_ABI {
+
+namespace {
+/// A list is pruned when it reaches one of these sizes (8, 16, 32, ...).
+bool prune_size(std::size_t n) { return n >= 8 && (n & (n - 1)) == 0; }
+}  // namespace
+
+void World::fat_box_changed(std::uint32_t slot, bool rebuild_own) {
+  if (near_.size() < slots_.size()) {
+    near_.resize(slots_.size());
+    near_box_.resize(slots_.size());
+    near_valid_.resize(slots_.size(), 0);
+  }
+  if (near_valid_[slot]) {
+    near_valid_[slot] = 0;
+    --near_valid_count_;
+  }
+  if (!rebuild_own && near_valid_count_ == 0) return;  // no list to tell
+  const Aabb fat = bp_->fat_box(slot);
+  std::vector<std::uint32_t>* mine = rebuild_own ? &near_[slot] : nullptr;
+  if (mine) mine->clear();
+  bp_->query(fat, [&](std::uint32_t q) {
+    if (q == slot) return true;
+    if (mine) mine->push_back(q);
+    if (near_valid_[q]) add_near(q, slot);
+    return true;
+  });
+  if (mine) {
+    near_box_[slot] = fat;
+    near_valid_[slot] = 1;
+    ++near_valid_count_;
+  }
+}
+
+void World::forget_near(std::uint32_t slot) {
+  if (slot < near_valid_.size() && near_valid_[slot]) {
+    near_valid_[slot] = 0;
+    --near_valid_count_;
+    near_[slot].clear();
+  }
+}
+
+void World::add_near(std::uint32_t slot, std::uint32_t other) {
+  std::vector<std::uint32_t>& list = near_[slot];
+  if (std::find(list.begin(), list.end(), other) != list.end()) return;
+  if (prune_size(list.size())) {
+    const Aabb box = near_box_[slot];
+    std::erase_if(list, [&](std::uint32_t q) { return !bp_->contains(q) || !bp_->fat_box(q).overlaps(box); });
+  }
+  list.push_back(other);
+}
+
+bool World::near_listed(std::uint32_t slot, const Aabb& region) const {
+  if (slot >= near_valid_.size() || !near_valid_[slot]) return false;
+  const Aabb& b = near_box_[slot];
+  return b.min.x <= region.min.x && b.min.y <= region.min.y && region.max.x <= b.max.x && region.max.y <= b.max.y;
+}
+
+std::optional<Invalid> World::validate_near() const {
+  auto near = [](std::uint32_t i) { return "near[" + std::to_string(i) + "]"; };
+  std::size_t valid = 0;
+  for (std::uint32_t i = 0; i < near_valid_.size(); ++i) {
+    if (!near_valid_[i]) continue;
+    ++valid;
+    if (!slots_[i].alive) return Invalid{near(i), "a list of a destroyed proxy"};
+    const Aabb fat = bp_->fat_box(i);
+    if (!(fat.min == near_box_[i].min && fat.max == near_box_[i].max)) return Invalid{near(i), "made for another fat box"};
+    std::uint32_t missed = kNullIndex;
+    bp_->query(fat, [&](std::uint32_t q) {
+      if (q != i && std::find(near_[i].begin(), near_[i].end(), q) == near_[i].end()) missed = q;
+      return missed == kNullIndex;
+    });
+    if (missed != kNullIndex) return Invalid{near(i), "misses slots[" + std::to_string(missed) + "], whose fat box meets it"};
+  }
+  if (valid != near_valid_count_) return Invalid{"near", "the count of valid lists is out of date"};
+  return std::nullopt;
+}
+
+}  // namespace collide2d
