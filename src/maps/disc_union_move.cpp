@@ -53,15 +53,11 @@ CharacterMove DiscUnion::move_character(const Circle& c, Vec2 displacement,
     out.contacts.push_back(cc);
   }
   const Vec2 end = std::get<Circle>(m.shape).center;
-  // The island's promises: a character never ends in the sea, and a character pressed into a
-  // corner of the coast stands still. A move that ends in the sea (a safety net), or that
-  // started where the character fits and ends no farther along the wanted displacement (the
-  // one mover's slide can turn a motion back along a second contact, so that alternate calls
-  // go to and fro between two coast vertices), is not taken: over any cycle the progress sums
-  // to zero, so refusing such moves leaves a fixed point.
-  const bool no_progress = start == c.center && !(end == start) &&
-                           dot(end - start, displacement) <= tol * length(displacement);
-  if (!fits(end) || no_progress) {
+  // The island's promise: a character never ends in the sea. A move that ends there (a safety
+  // net) is not taken. A character pressed into a corner of the coast stands still by the one
+  // mover's own rule (a slide never turns back against the displacement: a wedge stops it), so
+  // pushing on never goes to and fro (DiscUnionMove.PushingOnNeverGoesToAndFro).
+  if (!fits(end)) {
     out.position = start;
     out.displacement = {};
     out.blocked = true;

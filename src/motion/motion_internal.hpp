@@ -49,6 +49,10 @@ Vec2 project_allowed(Vec2 x, const Normals& normals, int count) {
     const Real yl = length(y);
     if (yl > best_len && allowed(y)) best = y, best_len = yl;
   }
+  // The plane solver's invariants: what it returns goes into no plane (beyond the tolerance)
+  // and is no longer than the motion it was given (the bias adds at most its own size).
+  COLLIDE2D_ASSERT(best_len < 0 || allowed(best));
+  COLLIDE2D_ASSERT(best_len <= len * (1 + 2 * kBias));
   // Head-on (nothing left but the bias) counts as stopped.
   return best_len > 4 * kBias * len ? best : Vec2{};
 }

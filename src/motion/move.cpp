@@ -82,7 +82,8 @@ class Mover {
       : body_(start), obs_(obs), opt_(o), res_(res), dir_(d), want_(d), boxes_(scratch().boxes) {
     box_ = cover(start);
     skin_ = skin;  // skin_of(bounds(start), d, o.skin)
-    COLLIDE2D_ASSERT(boxes_.size() == obs.size());  // the obstacles' bounds, taken by `move`
+    COLLIDE2D_ASSERT(skin_ > 0 && std::isfinite(skin_));  // the skin rule's terms are positive
+    COLLIDE2D_ASSERT(boxes_.size() == obs.size());          // the obstacles' bounds, taken by `move`
     if (!(o.up == Vec2{})) {
       up_ = normalize(o.up);
       cos_slope_ = std::cos(o.max_slope);
@@ -194,10 +195,14 @@ class Mover {
       shift(r * ts);
       const Real left0 = left_;
       left_ *= Real(1) - ts;
+      COLLIDE2D_ASSERT(left_ <= left0);
       if (!bounce) drop_held(sc.first);
       for (const Hit& h : sc.first) record(h, (Real(1) - left0) + left0 * h.time, false);
       respond(sc.first, bounce);
     }
+    // The loop's bounds: at most `cap` sweep rounds, and the fraction of the motion left only shrinks.
+    COLLIDE2D_ASSERT(res_.iterations <= cap);
+    COLLIDE2D_ASSERT(left_ >= 0 && left_ <= 1);
     if (left_ > 0 && !(dir_ == Vec2{}) && res_.iterations >= cap) res_.blocked = true;
     finish(started_grounded);
   }
@@ -245,6 +250,7 @@ class Mover {
       if (!held) group[kept++] = group[j];
     }
     group.resize(kept);
+    COLLIDE2D_ASSERT(kept >= 1);  // the first hit has nothing before it to hold it off
     std::sort(group.begin(), group.end(), [](const Hit& a, const Hit& b) {
       return a.time < b.time || (a.time == b.time && a.obstacle < b.obstacle);
     });
@@ -328,6 +334,7 @@ class Mover {
       --plane_count_;
     }
     planes_[std::size_t(plane_count_++)] = m;
+    COLLIDE2D_ASSERT(plane_count_ >= 1 && plane_count_ <= kMaxPlanes);
   }
 
   /// Responds to contacts (normals body to obstacle) the motion goes into.
@@ -382,6 +389,7 @@ class Mover {
       // wedge or a coast's neck went back up the second wall, and alternate moves went to and
       // fro between the two.
       if (dot(dir_, want_) < -kSweepRelTol * length(dir_) * length(want_)) dir_ = {};
+      COLLIDE2D_ASSERT(is_finite(dir_));
     } else {
       const Real before = length(dir_);
       for (int pass = 0; pass < kBouncePasses; ++pass) {

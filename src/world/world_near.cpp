@@ -54,6 +54,7 @@ void World::forget_near(std::uint32_t slot) {
 }
 
 void World::add_near(std::uint32_t slot, std::uint32_t other) {
+  COLLIDE2D_ASSERT(near_valid_[slot] && other != slot);  // only a valid list learns of others
   std::vector<std::uint32_t>& list = near_[slot];
   if (std::find(list.begin(), list.end(), other) != list.end()) return;
   if (prune_size(list.size())) {

@@ -166,6 +166,59 @@ TEST(DiscUnionMove, OverlappingTheSeaIsBroughtBack) {
   EXPECT_FALSE(big.on_land);
 }
 
+// Pushing on with the same displacement into the coast's bays, waists and necks: a character
+// never goes back along the displacement (beyond the skin a push-out may take), never goes to
+// and fro (back within a skin of where it stood two calls before after moving more than the
+// slack), and never ends in the sea (long-double reference). Checked over random blob islands
+// and headings; this is the one mover's guarantee that made move_character's old "no progress"
+// rule (refuse a move that gains nothing along the displacement) redundant.
+TEST(DiscUnionMove, PushingOnNeverGoesToAndFro) {
+  std::mt19937_64 g(77);
+  int scenes = 0, moved = 0, failures = 0;
+  for (int island = 0; island < 12; ++island) {
+    std::vector<Circle> discs;
+    Vec2 p{0, 0};
+    for (int k = 0; k < 60; ++k) {
+      discs.push_back({p, Real(ref_union::uni(g, 1.5, 5))});
+      const double a = ref_union::uni(g, 0, 6.283);
+      p = p + Vec2{Real(std::cos(a) * 3), Real(std::sin(a) * 3)};
+      if (length(p) > 30) p = p * Real(0.5);
+    }
+    const DiscUnion u(discs);
+    const ref_union::Union ref(discs, LD(u.tolerance()));
+    for (int who = 0; who < 40; ++who) {
+      const Real r = Real(ref_union::uni(g, 0.3, 2.5));
+      const auto start = u.nearest_free_point({Real(ref_union::uni(g, -35, 35)), Real(ref_union::uni(g, -35, 35))}, r);
+      if (!start) continue;
+      const double a = ref_union::uni(g, 0, 6.283);
+      const Vec2 d = Vec2{Real(std::cos(a)), Real(std::sin(a))} * Real(r * ref_union::uni(g, 0.1, 0.6));
+      const Vec2 dir = normalize(d);
+      const Real slack = 2 * u.skin() + 4 * kSweepRelTol * length(d) + Real(slack_of(u));
+      Circle body{*start, r};
+      Vec2 prev2 = body.center, prev1 = body.center;
+      ++scenes;
+      for (int call = 0; call < 40; ++call) {
+        const CharacterMove m = u.move_character(body, d);
+        ASSERT_TRUE(m.on_land);
+        ASSERT_LE(ref.signed_distance(m.position.x, m.position.y), -LD(r) + slack_of(u));
+        const Real gain = dot(m.position - body.center, dir);
+        if (gain < -slack && ++failures <= 5)
+          ADD_FAILURE() << "island " << island << " character " << who << " call " << call << ": back by " << -gain;
+        if (call >= 1 && length(m.position - prev2) <= u.skin() && length(prev1 - prev2) > 8 * slack &&
+            ++failures <= 5)
+          ADD_FAILURE() << "island " << island << " character " << who << " call " << call << ": to and fro by "
+                        << length(prev1 - prev2);
+        if (!(m.position == body.center)) ++moved;
+        prev2 = prev1, prev1 = m.position;
+        body.center = m.position;
+      }
+    }
+  }
+  EXPECT_EQ(failures, 0);
+  EXPECT_GT(scenes, 300);
+  EXPECT_GT(moved, scenes * 5) << "the characters should travel";
+}
+
 TEST(DiscUnionMove, Deterministic) {
   std::mt19937_64 g(32);
   const auto discs = ref_union::random_discs(g, 120, 60);
