@@ -359,6 +359,7 @@ class Mover {
         }
         add_plane(h.normal);
       }
+      const Real asked = length(dir_);
       dir_ = project_allowed(dir_, planes_, plane_count_);
       // Along the inside of a coast arc a straight slide meets the curve again at once: the
       // rest goes along the chord to where the arc's length of motion ends, a body's distance
@@ -387,8 +388,9 @@ class Mover {
       // first) is a wedge, where the motion stops (in 2D two planes meet only at a point: the
       // crease of the classic solvers is the stop here). Without this a disk pushed into a
       // wedge or a coast's neck went back up the second wall, and alternate moves went to and
-      // fro between the two.
-      if (dot(dir_, want_) < -kSweepRelTol * length(dir_) * length(want_)) dir_ = {};
+      // fro between the two. The projection's bias off the plane (kSweepRelTol times the motion
+      // projected, project_allowed) is no turn: a nearly head-on move keeps its small slide.
+      if (dot(dir_, want_) < -kSweepRelTol * (length(dir_) + asked) * length(want_)) dir_ = {};
       COLLIDE2D_ASSERT(is_finite(dir_));
     } else {
       const Real before = length(dir_);
