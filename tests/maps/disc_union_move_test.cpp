@@ -26,17 +26,23 @@ LD slack_of(const DiscUnion& u) {
   return 2 * LD(u.tolerance()) + LD(sizeof(Real) == 8 ? 1e-9 : 2e-6) * (1 + scale);
 }
 
-TEST(DiscUnionMove, SoakNeverEndsInTheSea) {
-  std::mt19937_64 g(31);
-  // A blob: discs round a random walk, so the island has bays, waists and thin necks.
+/// A blob island: n discs of radius in [rmin, rmax] round a random walk of steps `step`, pulled
+/// back towards the origin beyond `reach`, so the island has bays, waists and thin necks.
+std::vector<Circle> blob(std::mt19937_64& g, int n, double rmin, double rmax, Real step, Real reach) {
   std::vector<Circle> discs;
   Vec2 p{0, 0};
-  for (int k = 0; k < 220; ++k) {
-    discs.push_back({p, Real(ref_union::uni(g, 2, 7))});
+  for (int k = 0; k < n; ++k) {
+    discs.push_back({p, Real(ref_union::uni(g, rmin, rmax))});
     const double a = ref_union::uni(g, 0, 6.283);
-    p = p + Vec2{Real(std::cos(a) * 4), Real(std::sin(a) * 4)};
-    if (length(p) > 60) p = p * Real(0.5);
+    p = p + Vec2{Real(std::cos(a) * step), Real(std::sin(a) * step)};
+    if (length(p) > reach) p = p * Real(0.5);
   }
+  return discs;
+}
+
+TEST(DiscUnionMove, SoakNeverEndsInTheSea) {
+  std::mt19937_64 g(31);
+  const std::vector<Circle> discs = blob(g, 220, 2, 7, 4, 60);
   const DiscUnion u(discs);
   const ref_union::Union ref(discs, LD(u.tolerance()));
   const LD slack = slack_of(u);
@@ -176,14 +182,7 @@ TEST(DiscUnionMove, PushingOnNeverGoesToAndFro) {
   std::mt19937_64 g(77);
   int scenes = 0, moved = 0, failures = 0;
   for (int island = 0; island < 12; ++island) {
-    std::vector<Circle> discs;
-    Vec2 p{0, 0};
-    for (int k = 0; k < 60; ++k) {
-      discs.push_back({p, Real(ref_union::uni(g, 1.5, 5))});
-      const double a = ref_union::uni(g, 0, 6.283);
-      p = p + Vec2{Real(std::cos(a) * 3), Real(std::sin(a) * 3)};
-      if (length(p) > 30) p = p * Real(0.5);
-    }
+    const std::vector<Circle> discs = blob(g, 60, 1.5, 5, 3, 30);
     const DiscUnion u(discs);
     const ref_union::Union ref(discs, LD(u.tolerance()));
     for (int who = 0; who < 40; ++who) {
