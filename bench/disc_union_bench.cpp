@@ -192,7 +192,7 @@ void register_all() {
     const DiscUnion& land = query_island().land;
     for (auto _ : s) {
       const Vec2 d{Real(0.2) * std::cos(Real(k)), Real(0.2) * std::sin(Real(k))};
-      benchmark::DoNotOptimize(land.move_character(Circle{starts[k], Real(0.3)}, d).position);
+      benchmark::DoNotOptimize(land.move_character(Circle{starts[k], Real(0.3)}, d).center);
       k = (k + 1) & 4095;
     }
     s.SetItemsProcessed(std::int64_t(s.iterations()));

@@ -133,16 +133,16 @@ void walls_only(benchmark::State& state, const std::string& name, int n) {
   for (auto _ : state) {
     if (s->tiles) {
       for (Agent& a : agents) {
-        const collide2d::TileCircleMove m = s->tiles->move_circle(collide2d::Circle{a.pos, a.radius}, a.vel);
+        const collide2d::CircleMove m = s->tiles->move_circle(collide2d::Circle{a.pos, a.radius}, a.vel);
         a.pos = m.center;
         a.vel = m.displacement;
-        contacts += m.hits;
+        contacts += m.contacts;
       }
     } else {
       for (Agent& a : agents) {
         const collide2d::CircleMove m = s->rooms->move_circle(a.pos, a.radius, a.vel);
-        a.vel = m.position - a.pos;  // no slid velocity in its result: the translation
-        a.pos = m.position;
+        a.vel = m.center - a.pos;  // the translation as the new velocity (as this row always did)
+        a.pos = m.center;
         contacts += m.contacts;
       }
     }

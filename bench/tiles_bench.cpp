@@ -117,10 +117,10 @@ void BM_MoveCircle(benchmark::State& state) {
   long long contacts = 0;
   for (auto _ : state) {
     for (Agent& a : c.agents) {
-      const collide2d::TileCircleMove mv = m->move_circle(collide2d::Circle{a.pos, a.r}, a.vel);
+      const collide2d::CircleMove mv = m->move_circle(collide2d::Circle{a.pos, a.r}, a.vel);
       a.pos = mv.center;
       a.vel = mv.displacement;
-      contacts += mv.hits;
+      contacts += mv.contacts;
     }
     state.PauseTiming();
     inside.add(*m, c.agents);

@@ -50,7 +50,7 @@ inline void check_tiled(const TiledMap& m) {
   const NearestPoint w = t.nearest_wall(mid);
   if (!std::isfinite(w.distance)) loader_finding("nearest_wall not finite");
   if (t.is_free(mid)) {
-    const TileCircleMove mv = t.move_circle(Circle{mid, Real(0)}, t.tile_size() * Real(3));
+    const CircleMove mv = t.move_circle(Circle{mid, Real(0)}, t.tile_size() * Real(3));
     if (!std::isfinite(mv.center.x) || !std::isfinite(mv.center.y)) loader_finding("move_circle not finite");
   }
   for (const TiledObject& o : m.objects)

@@ -21,7 +21,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         (void)m.bsp_sector(double(mid.x), double(mid.y));
         (void)sm.wall_distance(mid);
         const CircleMove mv = sm.move_circle(mid, Real(16), Vec2(Real(100), Real(37)));
-        if (!std::isfinite(mv.position.x) || !std::isfinite(mv.position.y)) fuzz::loader_finding("move_circle not finite");
+        if (!std::isfinite(mv.center.x) || !std::isfinite(mv.center.y)) fuzz::loader_finding("move_circle not finite");
       } catch (const LoadError& e) {
         fuzz::check_load_error(e);
       }

@@ -177,7 +177,7 @@ void run_world(const std::uint8_t* data, std::size_t size) {
         const Circle c{in.vec2(), in.real()};
         const Vec2 d = in.vec2();
         if (validate(c) || validate_velocity(d) || !tiles->is_free(Shape(c))) break;
-        const TileCircleMove m = tiles->move_circle(c, d, 1 + in.u8() % 8);
+        const CircleMove m = tiles->move_circle(c, d, 1 + in.u8() % 8);
         if (!finite(m.center) || !finite(m.displacement)) finding("move_circle not finite");
         break;
       }

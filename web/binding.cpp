@@ -83,6 +83,16 @@ val vec(Vec2 p) {
   return o;
 }
 
+/// A map's disc move (`CircleMove`): {x, y, dx, dy, contacts, blocked}.
+val circle_move(const CircleMove& m) {
+  val o = vec(m.center);
+  o.set("dx", double(m.displacement.x));
+  o.set("dy", double(m.displacement.y));
+  o.set("contacts", m.contacts);
+  o.set("blocked", m.blocked);
+  return o;
+}
+
 /// The JS side of DebugDraw: each callback calls the JS object's method of the same name.
 /// Colours go as 0xRRGGBBAA numbers, polygons as flat arrays [x0, y0, x1, y1, ...].
 struct JsDraw : emscripten::wrapper<DebugDraw> {
@@ -300,11 +310,7 @@ class JsTileMap {
     return "";
   }
   val move_circle(double x, double y, double r, double dx, double dy) const {
-    const TileCircleMove m = map_.move_circle(Circle{{Real(x), Real(y)}, Real(r)}, {Real(dx), Real(dy)});
-    val o = vec(m.center);
-    o.set("hits", m.hits);
-    o.set("blocked", m.blocked);
-    return o;
+    return circle_move(map_.move_circle(Circle{{Real(x), Real(y)}, Real(r)}, {Real(dx), Real(dy)}));
   }
   bool is_free(double x, double y, double r) const { return map_.is_free(Shape(Circle{{Real(x), Real(y)}, Real(r)})); }
   val nearest_free(double x, double y, double r) const {
@@ -340,11 +346,7 @@ class JsRoomMap {
     return "";
   }
   val move_circle(double x, double y, double r, double dx, double dy) const {
-    const CircleMove m = map_->move_circle({Real(x), Real(y)}, Real(r), {Real(dx), Real(dy)});
-    val o = vec(m.position);
-    o.set("contacts", m.contacts);
-    o.set("blocked", m.blocked);
-    return o;
+    return circle_move(map_->move_circle({Real(x), Real(y)}, Real(r), {Real(dx), Real(dy)}));
   }
   int room_at(double x, double y) const { return map_->room_at({Real(x), Real(y)}); }
   double wall_distance(double x, double y) const { return double(map_->wall_distance({Real(x), Real(y)})); }
@@ -379,12 +381,7 @@ class JsIsland {
     return "";
   }
   val move(double x, double y, double r, double dx, double dy) const {
-    const CharacterMove m = land_->move_character(Circle{{Real(x), Real(y)}, Real(r)}, {Real(dx), Real(dy)});
-    val o = vec(m.position);
-    o.set("onLand", m.on_land);
-    o.set("blocked", m.blocked);
-    o.set("contacts", int(m.contacts.size()));
-    return o;
+    return circle_move(land_->move_character(Circle{{Real(x), Real(y)}, Real(r)}, {Real(dx), Real(dy)}));
   }
   val nearest_land(double x, double y, double r) const {
     auto p = land_->nearest_free_point({Real(x), Real(y)}, Real(r));

@@ -320,7 +320,7 @@
         if (d > v) { dx *= v / d; dy *= v / d; }
         const m = this.land.move(w.x, w.y, w.r, dx, dy);
         w.x = m.x; w.y = m.y;
-        if (this.land.signedDistance(w.x, w.y) + w.r > this.land.tolerance() + 1e-4 || !m.onLand) this.stats.inSea++;
+        if (this.land.signedDistance(w.x, w.y) + w.r > this.land.tolerance() + 1e-4) this.stats.inSea++;
       }
       this.stats.frames++;
     },

@@ -24,14 +24,8 @@
 
 namespace collide2d::inline COLLIDE2D_ABI {
 
-/// The first edge of a chain along a ray.
-struct ChainHit {
-  bool hit = false;   ///< false when no edge lies within max_distance (one-sided: from the front)
-  Real distance = 0;  ///< along the normalized direction
-  Vec2 point;         ///< origin + distance * unit direction
-  Vec2 normal;        ///< the edge's unit normal facing the ray's origin
-  int edge = -1;      ///< index of the edge hit
-};
+/// Deprecated (one release): the one ray answer, `RayHit` (`edge` is `element`).
+using ChainHit [[deprecated("use RayHit (edge is element)")]] = RayHit;
 
 /// An open or closed polyline of one-sided or two-sided wall edges. A value type.
 class Chain {
@@ -58,9 +52,10 @@ class Chain {
   /// index, the given owner) for the one mover.
   void gather(const Aabb& region, std::vector<Obstacle>& out, std::uint32_t owner = 0) const;
 
-  /// The first edge along the ray (a one-sided edge only when the ray comes from its front). An
+  /// The first edge along the ray (a one-sided edge only when the ray comes from its front):
+  /// element = the edge's index, normal = the edge's unit normal facing the ray's origin. An
   /// origin on an edge is a hit at distance 0.
-  ChainHit raycast(const Ray& ray) const;
+  RayHit raycast(const Ray& ray) const;
 
   /// The chain point nearest to p: where, how far, on which edge (`index`).
   NearestPoint nearest_wall(Vec2 p) const;

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "collide2d/arc.hpp"
+#include "collide2d/motion.hpp"
 #include "collide2d/query.hpp"
 #include "collide2d/walls.hpp"
 
@@ -43,15 +44,9 @@ struct CoastPoint {
   std::uint32_t arc = 0;  ///< index of the coast arc holding `point`
 };
 
-/// A ray's first crossing of the coast.
-struct CoastHit {
-  bool hit = false;       ///< false when no coast lies within max_distance
-  bool from_land = false;  ///< the ray starts on land (it then leaves the land at the hit)
-  Real distance = 0;      ///< along the normalized direction
-  Vec2 point;             ///< origin + distance * unit direction
-  Vec2 normal{1, 0};      ///< the coast's outward unit normal there (pointing to the sea)
-  std::uint32_t arc = 0;  ///< index of the coast arc hit
-};
+/// Deprecated (one release): the one ray answer, `RayHit` (`from_land` is `inside`, `arc` is
+/// `element`).
+using CoastHit [[deprecated("use RayHit (from_land is inside, arc is element)")]] = RayHit;
 
 /// Deprecated (one release): the maps' one contact type, `WallContact` (element = the arc;
 /// normal from the character into the sea).
@@ -63,17 +58,10 @@ struct CharacterOptions {
   Real skin = 0;  ///< gap kept to the coast (>= 0); the automatic 4 * tolerance() when larger
 };
 
-/// What `DiscUnion::move_character` did.
-struct CharacterMove {
-  Vec2 position;      ///< the character's new center
-  Vec2 displacement;  ///< the input displacement without the parts that went into the coast
-                      ///< (the new velocity times the step); zero when the move was refused
-                      ///< for making no progress (pressed into a corner)
-  std::vector<WallContact> contacts;  ///< coast contacts met on the way (depth 0: touching)
-  bool blocked = false;  ///< some motion was dropped (a bay too narrow, two opposing coasts)
-  bool on_land = true;   ///< the whole disk ends on land (false only when it started off it
-                         ///< and could not be brought back)
-};
+/// Deprecated (one release): the maps' one disc-move answer, `CircleMove` (motion.hpp;
+/// `position` is `center`, `contacts` counts; `on_land` is false only when no place on the
+/// island fits the character: `nearest_free_point(center, radius)` is empty).
+using CharacterMove [[deprecated("use CircleMove (position is center)")]] = CircleMove;
 
 /// Checks discs for a union: finite centers, finite radius > 0. The field is "discs[i]".
 std::optional<Invalid> validate_discs(std::span<const Circle> discs);
@@ -134,8 +122,10 @@ class DiscUnion {
     return nearest_free_point(target, radius);
   }
 
-  /// First coast point along the ray (from land or from the sea), with the outward normal.
-  CoastHit raycast(const Ray& ray) const;
+  /// First coast point along the ray (from land or from the sea): element = the coast arc,
+  /// normal = the coast's outward unit normal (into the sea), inside = the ray starts on land
+  /// (it then leaves the land at the hit; set on a miss too).
+  RayHit raycast(const Ray& ray) const;
 
   /// The coast arcs that the disk reaches or crosses (depth >= 0 within the tolerance), one
   /// contact per arc (element = the arc; normal into the sea), deepest first.
@@ -151,9 +141,10 @@ class DiscUnion {
   /// skin (`4 * tolerance()` or `CharacterOptions::skin`) inside the coast, slides along it
   /// (inside a curved coast along the chord that keeps its distance from the centre), and stays
   /// still in a bay or neck narrower than the character (no jitter). A character that starts
-  /// overlapping the sea is first put at `nearest_free_point` (a skin inside); `on_land` is false
-  /// when no place fits it. Contacts: one per coast arc met, depth 0. Deterministic.
-  CharacterMove move_character(const Circle& c, Vec2 displacement,
+  /// overlapping the sea is first put at `nearest_free_point` (a skin inside); when no place
+  /// fits it, or an input is not finite, the move is refused (blocked, the centre unchanged).
+  /// The answer is the maps' one `CircleMove` (motion.hpp). Deterministic.
+  CircleMove move_character(const Circle& c, Vec2 displacement,
                                const CharacterOptions& options = {}) const;
 
   /// Number of discs whose circle carries coast.

@@ -149,6 +149,18 @@ struct MoveResult {
   Vec2 ground_normal;         ///< side view, grounded: the ground's normal (obstacle to body)
 };
 
+/// The small answer of a map's disc move: `TileMap::move_circle`, `RoomMap::move_circle`,
+/// `DiscUnion::move_character`, thin wrappers of the one mover for a disc (no allocation). The
+/// one mover's own `MoveResult` (`move`, `TileMap::move`, `World::move`) has the contacts.
+struct CircleMove {
+  Vec2 center;           ///< the disc's new centre (the start when the move was refused)
+  Vec2 displacement;     ///< the input displacement with the slides applied (the new velocity
+                         ///< times the step); zero when the move was refused
+  int contacts = 0;      ///< contacts the mover responded to (`MoveResult::contacts.size()`)
+  bool blocked = false;  ///< some motion was dropped (a corner, the iteration cap) or the move
+                         ///< was refused (bad input, or a map's own rule: see each map)
+};
+
 /// The region whose obstacles a move must be given: the body's box (for a non-circle body: the
 /// box of its bounding circle, which coast arcs meet) grown by |displacement|
 /// (times restitution^max_iterations for a bounce with restitution > 1) + 2 skins +

@@ -43,13 +43,23 @@ struct Ray {
   Real max_distance = 0;
 };
 
-/// The first boundary point a ray meets.
+/// The first boundary point a ray meets: the one answer of every ray cast, of a shape
+/// (`raycast(shape, ray)`), of a map (`TileMap`, `DiscUnion`, `Chain::raycast`) and of the world
+/// (`WorldRayHit::hit`).
 struct RayHit {
   bool hit = false;     ///< false when the ray misses within max_distance
-  bool inside = false;  ///< the origin lies in the shape (then distance is 0)
+  /// The origin lies in the shape (then distance is 0), in a tile map's wall, or on an island's
+  /// land (`DiscUnion::raycast`: the hit is where the ray leaves the land; set on a miss too).
+  bool inside = false;
   Real distance = 0;    ///< along the normalized direction
   Vec2 point;           ///< origin + distance * unit direction
-  Vec2 normal;          ///< outward unit normal there (for shapes without area: facing the origin)
+  /// Outward unit normal there (for shapes without area and a chain's edges: facing the origin;
+  /// an island's coast: out of the land, into the sea).
+  Vec2 normal;
+  /// On a map, the piece hit: a tile map's solid cell (row * width + col; -1 for the outside),
+  /// a chain's edge, an island's coast arc; in the world as `WorldHit::element` for a layer's
+  /// piece. -1 for a shape, a proxy, a miss.
+  int element = -1;
 };
 
 /// Checks a ray: a finite origin, a finite non-zero direction, max_distance >= 0.

@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "collide2d/math.hpp"
+#include "collide2d/motion.hpp"
 #include "collide2d/polygon_map.hpp"
 #include "collide2d/walls.hpp"
 
@@ -53,13 +54,6 @@ struct RoomMapDesc {
 /// or 0 .. room_count - 1), "vertices" (the lines span more than a quarter of the square root
 /// of the largest double, about 3.3e153, which only the double build can hold).
 std::optional<Invalid> validate(const RoomMapDesc& desc);
-
-/// The result of RoomMap::move_circle.
-struct CircleMove {
-  Vec2 position{};      ///< where the circle's centre ends
-  int contacts = 0;     ///< walls slid along
-  bool blocked = false; ///< the displacement was cut short (cornered, or refused)
-};
 
 /// A level of rooms with its point-location and wall-distance index. Immutable once built.
 class RoomMap {
@@ -104,8 +98,9 @@ class RoomMap {
   /// with `skin()` as the minimum), without tunnelling whatever the speed, and stays still
   /// in corners. The end position is never closer to a wall than the radius (nor than the
   /// start, for a circle that starts overlapping a wall: it may move away but not deeper) and
-  /// never in no room; a move that would break either is refused (blocked, the position
-  /// unchanged).
+  /// never in no room; a move that would break either is refused (blocked, the centre
+  /// unchanged). The answer is the maps' one `CircleMove` (motion.hpp; was `position`, now
+  /// `center`).
   CircleMove move_circle(Vec2 from, Real radius, Vec2 displacement) const;
   /// The motion tolerance: the minimum skin move_circle gives the one mover (`MoveOptions::skin`);
   /// the gap it leaves is `move_skin(body, displacement, options)` (motion.hpp) with it.

@@ -62,13 +62,9 @@ using TileContact [[deprecated("use WallContact")]] = WallContact;
 /// Deprecated (one release): the maps' one nearest-wall type, `NearestPoint`.
 using WallDistance [[deprecated("use NearestPoint")]] = NearestPoint;
 
-/// Result of the fast circle move (no allocation).
-struct TileCircleMove {
-  Vec2 center;        ///< final center
-  Vec2 displacement;  ///< the input displacement with the slides applied (velocity * step)
-  int hits = 0;       ///< contacts responded to
-  bool blocked = false;  ///< some motion was dropped (a corner, or the iteration cap)
-};
+/// Deprecated (one release): the maps' one disc-move answer, `CircleMove` (motion.hpp; `hits`
+/// is `contacts`).
+using TileCircleMove [[deprecated("use CircleMove (hits is contacts)")]] = CircleMove;
 
 /// A grid of solid tiles with its merged boundary. A value type: copy it freely.
 class TileMap {
@@ -122,6 +118,10 @@ class TileMap {
   Aabb cell_box(int col, int row) const;
   /// The cell containing p (floor of the grid coordinates; may be outside the grid).
   TileCell cell_at(Vec2 p) const;
+  /// The index of a cell in `cells()` (row * width + col); -1 for a cell outside the grid.
+  int cell_index(TileCell c) const {
+    return c.col < 0 || c.row < 0 || c.col >= width_ || c.row >= height_ ? -1 : c.row * width_ + c.col;
+  }
 
   /// The merged boundary edges.
   std::span<const TileEdge> edges() const { return edges_; }
@@ -152,8 +152,9 @@ class TileMap {
   /// enough anywhere within `max_search` of the target (default: the whole map).
   std::optional<Vec2> nearest_free_point(Vec2 target, Real radius, Real max_search = -1) const;
 
-  /// First wall point along the ray, walking the grid cell by cell (DDA). An origin in or on a
-  /// wall gives {hit, inside, distance 0}.
+  /// First wall point along the ray, walking the grid cell by cell (DDA): element = the solid
+  /// cell hit (`cell_index`; -1 for the outside). An origin in or on a wall gives {hit, inside,
+  /// distance 0, element: a solid cell holding the origin, -1 when only the outside does}.
   RayHit raycast(const Ray& ray) const;
 
   /// Contacts of a shape with the walls: one per boundary edge it touches (element = the edge
@@ -179,9 +180,10 @@ class TileMap {
   /// index. A body that starts within the skin of a wall (or inside it by a rounding error) is
   /// pushed out and moved on.
   MoveResult move(const Shape& s, Vec2 displacement, const MoveOptions& options = {}) const;
-  /// `move` of a disc with at most `max_iterations` contacts, in a small result; no allocation
-  /// once the calling thread has warmed up (per-thread scratch).
-  TileCircleMove move_circle(const Circle& c, Vec2 displacement, int max_iterations = 4) const;
+  /// `move` of a disc with at most `max_iterations` contacts, in the small `CircleMove`; no
+  /// allocation once the calling thread has warmed up (per-thread scratch). A non-finite input
+  /// is refused (blocked, the centre unchanged).
+  CircleMove move_circle(const Circle& c, Vec2 displacement, int max_iterations = 4) const;
 
  private:
   struct Checked {};  // the sizes have passed check_sizes()
@@ -190,6 +192,7 @@ class TileMap {
   void rebuild();
   void build_edges();
   bool point_in_wall(Vec2 p) const;
+  int solid_cell_holding(Vec2 p) const;  // the cell_index of a solid cell whose square holds p, or -1
 
   int width_ = 0, height_ = 0;
   Vec2 tile_{1, 1};

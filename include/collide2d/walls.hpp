@@ -33,8 +33,8 @@ struct NearestPoint {
   int index = -1;
 };
 
-/// The one contact type of the maps (`TileMap::contacts`, `DiscUnion::contacts`,
-/// `CharacterMove::contacts`): a body touching or overlapping a wall.
+/// The one contact type of the maps (`TileMap::contacts`, `DiscUnion::contacts`): a body
+/// touching or overlapping a wall.
 struct WallContact {
   std::uint32_t element = 0;  ///< the piece touched: a tile map's boundary edge, a coast arc
   Vec2 point;                 ///< a contact point (a coast: the one nearest the body's centre)

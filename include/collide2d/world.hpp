@@ -194,7 +194,8 @@ struct QueryOptions {
 /// A ray's hit on anything in the world.
 struct WorldRayHit {
   WorldHit what;
-  RayHit hit;  ///< distance, point, normal (hit.inside: the origin is in it)
+  RayHit hit;  ///< distance, point, normal (hit.inside: the origin is in it; hit.element: as
+               ///< what.element for a layer's piece, -1 for a proxy or a region)
 };
 
 /// A shape cast's hit on anything in the world.

@@ -67,8 +67,8 @@ void Chain::gather(const Aabb& region, std::vector<Obstacle>& out, std::uint32_t
   }
 }
 
-ChainHit Chain::raycast(const Ray& ray) const {
-  ChainHit best;
+RayHit Chain::raycast(const Ray& ray) const {
+  RayHit best;
   Ray r = ray;
   for (std::size_t i = 0; i < edges_.size(); ++i) {
     const WallEdge& e = edges_[i];
@@ -78,11 +78,8 @@ ChainHit Chain::raycast(const Ray& ray) const {
     }
     const RayHit h = collide2d::raycast(Segment{e.a, e.b}, r);
     if (!h.hit || (best.hit && h.distance >= best.distance)) continue;
-    best.hit = true;
-    best.distance = h.distance;
-    best.point = h.point;
-    best.normal = h.normal;
-    best.edge = int(i);
+    best = h;
+    best.element = int(i);
     r.max_distance = h.distance;  // only nearer edges from here on
   }
   return best;

@@ -12,14 +12,12 @@
 
 namespace collide2d::inline COLLIDE2D_ABI {
 
-CharacterMove DiscUnion::move_character(const Circle& c, Vec2 displacement,
-                                        const CharacterOptions& options) const {
-  CharacterMove out;
-  out.position = c.center;
-  out.displacement = is_finite(displacement) ? displacement : Vec2{};
+CircleMove DiscUnion::move_character(const Circle& c, Vec2 displacement,
+                                     const CharacterOptions& options) const {
+  CircleMove out;
+  out.center = c.center;
   if (discs_.empty() || !is_finite(c.center) || !(c.radius > 0) || !std::isfinite(c.radius) ||
       !is_finite(displacement)) {
-    out.on_land = !discs_.empty() && is_finite(c.center) && contains(c.center) && c.radius == 0;
     out.blocked = true;
     return out;
   }
@@ -33,41 +31,27 @@ CharacterMove DiscUnion::move_character(const Circle& c, Vec2 displacement,
   Vec2 start = c.center;
   if (!fits(start)) {
     const auto land = nearest_free_point(start, r + opt.skin);
-    if (!land) {
-      out.on_land = false;
+    if (!land) {  // no place on the island fits it
       out.blocked = true;
       return out;
     }
     start = *land;
   }
   const MoveResult& m = maps_detail::move_through(*this, Circle{start, r}, displacement, opt);
-  for (const MoveContact& k : m.contacts) {
-    if (std::any_of(out.contacts.begin(), out.contacts.end(),
-                    [&](const WallContact& seen) { return seen.element == k.element; }))
-      continue;
-    WallContact cc;
-    cc.element = k.element;
-    cc.point = k.point;
-    cc.normal = k.normal;  // from the body to the obstacle: into the sea
-    cc.depth = 0;          // the mover stops a skin short
-    out.contacts.push_back(cc);
-  }
+  out.contacts = int(m.contacts.size());
   const Vec2 end = std::get<Circle>(m.shape).center;
   // The island's promise: a character never ends in the sea. A move that ends there (a safety
   // net) is not taken. A character pressed into a corner of the coast stands still by the one
   // mover's own rule (a slide never turns back against the displacement: a wedge stops it), so
   // pushing on never goes to and fro (DiscUnionMove.PushingOnNeverGoesToAndFro).
   if (!fits(end)) {
-    out.position = start;
-    out.displacement = {};
+    out.center = start;
     out.blocked = true;
-    out.on_land = true;
     return out;
   }
-  out.position = end;
+  out.center = end;
   out.displacement = m.displacement;
   out.blocked = m.blocked;
-  out.on_land = true;
   return out;
 }
 

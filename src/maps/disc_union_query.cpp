@@ -106,10 +106,10 @@ bool DiscUnion::is_free(const Circle& c) const {
   return is_finite(c.center) && c.radius >= 0 && std::isfinite(c.radius) && contains(c);
 }
 
-CoastHit DiscUnion::raycast(const Ray& ray) const {
-  CoastHit out;
+RayHit DiscUnion::raycast(const Ray& ray) const {
+  RayHit out;
   if (discs_.empty()) return out;
-  out.from_land = contains(ray.origin);
+  out.inside = contains(ray.origin);
   const Vec2 dir = normalize(ray.direction);
   const Vec2 inv{dir.x != 0 ? 1 / dir.x : kInf, dir.y != 0 ? 1 / dir.y : kInf};
   Real best = ray.max_distance;
@@ -145,7 +145,7 @@ CoastHit DiscUnion::raycast(const Ray& ray) const {
   out.distance = best_hit.distance;
   out.point = best_hit.point;
   out.normal = normalize(best_hit.point - arc.center, arc.start_dir);
-  out.arc = std::uint32_t(best_arc);
+  out.element = int(best_arc);
   return out;
 }
 

@@ -62,7 +62,8 @@ bool RoomMap::is_free(const Shape& s) const {
 }
 
 CircleMove RoomMap::move_circle(Vec2 from, Real radius, Vec2 displacement) const {
-  CircleMove res{from, 0, false};
+  CircleMove res;
+  res.center = from;
   if (!is_finite(from) || !is_finite(displacement) || !(radius >= 0) || !std::isfinite(radius)) {
     res.blocked = true;
     return res;
@@ -81,7 +82,8 @@ CircleMove RoomMap::move_circle(Vec2 from, Real radius, Vec2 displacement) const
     res.blocked = true;
     return res;
   }
-  res.position = end;
+  res.center = end;
+  res.displacement = r.displacement;
   return res;
 }
 

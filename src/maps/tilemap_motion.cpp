@@ -135,10 +135,9 @@ MoveResult TileMap::move(const Shape& s, Vec2 displacement, const MoveOptions& o
   return r;
 }
 
-TileCircleMove TileMap::move_circle(const Circle& c, Vec2 displacement, int max_iterations) const {
-  TileCircleMove res;
+CircleMove TileMap::move_circle(const Circle& c, Vec2 displacement, int max_iterations) const {
+  CircleMove res;
   res.center = c.center;
-  res.displacement = displacement;
   if (!is_finite(displacement) || !is_finite(c.center) || !(c.radius >= 0) || !std::isfinite(c.radius)) {
     res.blocked = true;
     return res;
@@ -149,7 +148,7 @@ TileCircleMove TileMap::move_circle(const Circle& c, Vec2 displacement, int max_
   const MoveResult& r = maps_detail::move_through(*this, c, displacement, opt);  // no allocation once warm
   res.center = std::get<Circle>(r.shape).center;
   res.displacement = r.displacement;
-  res.hits = int(r.contacts.size());
+  res.contacts = int(r.contacts.size());
   res.blocked = r.blocked;
   return res;
 }

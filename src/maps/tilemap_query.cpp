@@ -56,9 +56,10 @@ std::optional<Real> grid_entry(const Aabb& mb, Vec2 o, Vec2 d, Real t_end) {
 
 /// The hit of a ray that enters the grid's box `mb` at p0 (distance t) straight into a solid
 /// cell: the normal of the box side it came through (the nearer one at a corner).
-RayHit hit_on_entry(const Aabb& mb, Vec2 p0, Vec2 d, Real t) {
+RayHit hit_on_entry(const Aabb& mb, Vec2 p0, Vec2 d, Real t, int cell) {
   RayHit out;
   out.hit = true;
+  out.element = cell;
   out.distance = t;
   out.point = p0;
   const Real ex = std::min(std::abs(p0.x - mb.min.x), std::abs(p0.x - mb.max.x));
@@ -74,14 +75,18 @@ bool TileMap::point_in_wall(Vec2 p) const {
     const Aabb b = bounds();
     if (!(p.x > b.min.x && p.x < b.max.x && p.y > b.min.y && p.y < b.max.y)) return true;
   }
+  return solid_cell_holding(p) >= 0;
+}
+
+int TileMap::solid_cell_holding(Vec2 p) const {
   // The cell by division, then its neighbours by exact comparisons with the cell boxes (the
   // division can round a point on a grid line into the wrong cell).
   const TileCell c = cell_at(p);
   for (int r = c.row - 1; r <= c.row + 1; ++r)
     for (int col = c.col - 1; col <= c.col + 1; ++col)
       if (col >= 0 && r >= 0 && col < width_ && r < height_ && solid(col, r) && cell_box(col, r).contains(p))
-        return true;
-  return false;
+        return cell_index({col, r});
+  return -1;
 }
 
 bool TileMap::is_free(Vec2 p) const { return is_finite(p) && !point_in_wall(p); }
@@ -243,6 +248,7 @@ RayHit TileMap::raycast(const Ray& ray) const {
     out.hit = out.inside = true;
     out.point = o;
     out.normal = -d;
+    out.element = solid_cell_holding(o);
     return out;
   }
   const Aabb mb = bounds();
@@ -261,7 +267,7 @@ RayHit TileMap::raycast(const Ray& ray) const {
   const int sx = d.x > 0 ? 1 : (d.x < 0 ? -1 : 0);
   const int sy = d.y > 0 ? 1 : (d.y < 0 ? -1 : 0);
   const Real inf = std::numeric_limits<Real>::infinity();
-  if (t > 0 && solid(c.col, c.row)) return hit_on_entry(mb, p0, d, t);  // straight into a solid cell
+  if (t > 0 && solid(c.col, c.row)) return hit_on_entry(mb, p0, d, t, cell_index(c));  // straight into a solid cell
   Real tx = next_grid_line(c.col, sx, origin_.x, tile_.x, d.x, o.x);
   Real ty = next_grid_line(c.row, sy, origin_.y, tile_.y, d.y, o.y);
   const Real dtx = sx ? tile_.x / std::abs(d.x) : inf;
@@ -273,37 +279,36 @@ RayHit TileMap::raycast(const Ray& ray) const {
   for (;;) {
     const Real tn = std::min(tx, ty);
     if (!(tn <= t_end)) return out;
+    // The cells the ray enters at tn: one beyond a grid line, three beyond a grid vertex.
+    int b = 0;       // 1: the wall cell `wall`, from the side facing `normal`; 2: left the grid
     Vec2 normal;
-    int hit = 0;
-    if (tx == ty) {  // through a grid vertex: the three cells beyond it
+    TileCell wall = c;
+    if (tx == ty) {
       const int bx = blocked(c.col + sx, c.row), by = blocked(c.col, c.row + sy);
       const int bd = blocked(c.col + sx, c.row + sy);
-      if (bx == 1) { hit = 1; normal = {Real(-sx), 0}; }
-      else if (by == 1) { hit = 1; normal = {0, Real(-sy)}; }
-      else if (bd == 1) { hit = 1; normal = normalize(Vec2{Real(-sx), Real(-sy)}); }
-      else if (bx == 2 || by == 2 || bd == 2) return out;
+      if (bx == 1) { b = 1; normal = {Real(-sx), 0}; wall = {c.col + sx, c.row}; }
+      else if (by == 1) { b = 1; normal = {0, Real(-sy)}; wall = {c.col, c.row + sy}; }
+      else if (bd == 1) { b = 1; normal = normalize(Vec2{Real(-sx), Real(-sy)}); wall = {c.col + sx, c.row + sy}; }
+      else if (bx == 2 || by == 2 || bd == 2) b = 2;
       c.col += sx;
       c.row += sy;
       tx += dtx;
       ty += dty;
-    } else if (tx < ty) {
-      c.col += sx;
-      tx += dtx;
-      const int b = blocked(c.col, c.row);
-      if (b == 2) return out;
-      if (b == 1) { hit = 1; normal = {Real(-sx), 0}; }
-    } else {
-      c.row += sy;
-      ty += dty;
-      const int b = blocked(c.col, c.row);
-      if (b == 2) return out;
-      if (b == 1) { hit = 1; normal = {0, Real(-sy)}; }
+    } else {  // one grid line: the next column (tx < ty) or the next row
+      const bool across_x = tx < ty;
+      if (across_x) c.col += sx, tx += dtx;
+      else c.row += sy, ty += dty;
+      b = blocked(c.col, c.row);
+      normal = across_x ? Vec2{Real(-sx), 0} : Vec2{0, Real(-sy)};
+      wall = c;
     }
-    if (hit) {
+    if (b == 2) return out;
+    if (b == 1) {
       out.hit = true;
       out.distance = std::max(tn, Real(0));
       out.point = o + d * out.distance;
       out.normal = normal;
+      out.element = cell_index(wall);
       return out;
     }
   }

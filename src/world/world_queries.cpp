@@ -7,24 +7,14 @@
 
 #include "broadphase/box_ops.hpp"
 #include "collide2d/world.hpp"
+#include "world/query_input.hpp"
 #include "world/stored_shape.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI {
 
+using world_detail::check_query_shape;
+using world_detail::fill;
 using world_detail::visit_stored;
-
-namespace {
-void fill(Invalid* why, Invalid what) {
-  if (why) *why = std::move(what);
-}
-
-std::optional<Invalid> check_query_shape(const Shape& s) {
-  if (auto bad = validate(s)) return Invalid{"shape." + bad->field, bad->message};
-  Aabb b = bounds(s);
-  if (!is_finite(b.min) || !is_finite(b.max)) return Invalid{"shape", "bounding box is not finite"};
-  return std::nullopt;
-}
-}  // namespace
 
 bool World::excluded(std::uint32_t slot, std::span<const ProxyHandle> exclude) const {
   for (const ProxyHandle& h : exclude) {

@@ -11,24 +11,16 @@
 #include "collide2d/world.hpp"
 #include "world/layer.hpp"
 #include "world/reach.hpp"
+#include "world/query_input.hpp"
 #include "world/stored_shape.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI {
 
+using world_detail::check_query_shape;
+using world_detail::fill;
 using world_detail::visit_stored;
 
 namespace {
-
-void fill(Invalid* why, Invalid what) {
-  if (why) *why = std::move(what);
-}
-
-std::optional<Invalid> check_query_shape(const Shape& s) {
-  if (auto bad = validate(s)) return Invalid{"shape." + bad->field, bad->message};
-  Aabb b = bounds(s);
-  if (!is_finite(b.min) || !is_finite(b.max)) return Invalid{"shape", "bounding box is not finite"};
-  return std::nullopt;
-}
 
 /// The circle a disc-union layer is asked about (a point is a circle of radius 0), or why not.
 std::optional<Circle> disc_query(const Shape& s) {
@@ -44,8 +36,9 @@ Invalid disc_refusal(std::uint32_t layer) {
 
 /// A tile map cell as a hit element: a cell of the grid, or the region outside it.
 std::pair<HitKind, std::uint32_t> tile_element(const TileMap& m, TileCell c) {
-  if (c.col < 0 || c.row < 0 || c.col >= m.width() || c.row >= m.height()) return {HitKind::region, 0};
-  return {HitKind::cell, std::uint32_t(c.row) * std::uint32_t(m.width()) + std::uint32_t(c.col)};
+  const int i = m.cell_index(c);
+  if (i < 0) return {HitKind::region, 0};
+  return {HitKind::cell, std::uint32_t(i)};
 }
 
 /// The wall cell a step of a quarter tile from `p` along `dir` (unit or zero) lands in.
@@ -229,11 +222,15 @@ void World::ray_layers(const Ray& ray, const QueryOptions& options, std::vector<
     if (const TileMap* m = std::get_if<TileMap>(&l.geometry)) {
       RayHit h = m->raycast(ray);
       if (!h.hit) return;
+      // The cell a quarter tile into the wall from the hit point (the world's rule since the
+      // golden hashes were pinned; at an exact grid corner between two solid cells it may name
+      // the other cell than the map's grid walk, h.element).
       auto [k, e] = h.inside ? tile_element(*m, m->cell_at(ray.origin)) : tile_element_beyond(*m, h.point, -h.normal);
+      h.element = k == HitKind::cell ? int(e) : -1;
       out.push_back(WorldRayHit{hit(k, e), h});
     } else if (const Chain* c = std::get_if<Chain>(&l.geometry)) {
-      const ChainHit h = c->raycast(ray);  // one-sided edges only from their front
-      if (h.hit) out.push_back(WorldRayHit{hit(HitKind::edge, std::uint32_t(h.edge)), RayHit{true, false, h.distance, h.point, h.normal}});
+      const RayHit h = c->raycast(ray);  // one-sided edges only from their front
+      if (h.hit) out.push_back(WorldRayHit{hit(HitKind::edge, std::uint32_t(h.element)), h});
     } else if (std::holds_alternative<RoomMap>(l.geometry)) {
       std::optional<WorldRayHit> best;
       const Vec2 end = ray.origin + u * ray.max_distance;
@@ -241,6 +238,7 @@ void World::ray_layers(const Ray& ray, const QueryOptions& options, std::vector<
                 [&](const Segment& w, const WallEdge&, std::uint32_t e) {
                   RayHit h = raycast(w, ray);
                   if (!h.hit) return;
+                  h.element = int(e);
                   WorldRayHit r{hit(HitKind::line, e), h};
                   if (!best || closer(r, *best)) best = r;
                 });
@@ -250,8 +248,8 @@ void World::ray_layers(const Ray& ray, const QueryOptions& options, std::vector<
         out.push_back(WorldRayHit{hit(HitKind::region, 0), RayHit{true, true, 0, ray.origin, -u}});
         return;
       }
-      CoastHit c = d->raycast(ray);
-      if (c.hit) out.push_back(WorldRayHit{hit(HitKind::arc, c.arc), RayHit{true, false, c.distance, c.point, -c.normal}});
+      const RayHit c = d->raycast(ray);  // from land: the coast's normal points into the sea
+      if (c.hit) out.push_back(WorldRayHit{hit(HitKind::arc, std::uint32_t(c.element)), RayHit{true, false, c.distance, c.point, -c.normal, c.element}});
     }
   });
 }

@@ -325,12 +325,12 @@ TEST(DiscUnionQuery, RaycastMatchesBruteForce) {
     const double a = ref_union::uni(g, 0, 6.283);
     const Vec2 dir{Real(std::cos(a) * 3), Real(std::sin(a) * 3)};
     const Real maxd = Real(ref_union::uni(g, 5, 150));
-    const CoastHit h = u.raycast(Ray{o, dir, maxd});
+    const RayHit h = u.raycast(Ray{o, dir, maxd});
     // Brute force: every crossing of the ray with every circle, in order; the first where
     // the point changes from land to sea or back (tested just before and after it).
     const LD ux = std::cos(LD(a)), uy = std::sin(LD(a));
     const bool start = ref.contains(o.x, o.y);
-    EXPECT_EQ(h.from_land, start);
+    EXPECT_EQ(h.inside, start);
     std::vector<LD> ts;
     for (const ref_union::D& d : ref.d) {
       const LD fx = o.x - d.x, fy = o.y - d.y;
@@ -362,6 +362,11 @@ TEST(DiscUnionQuery, RaycastMatchesBruteForce) {
       EXPECT_LE(std::fabs(ref.signed_distance(h.point.x, h.point.y)), 1e-3L) << k;
     }
     EXPECT_NEAR(double(length(h.normal)), 1.0, 1e-5);
+    // The arc reported holds the hit point, and the normal points out of its disc (to the sea).
+    ASSERT_GE(h.element, 0) << k;
+    const Arc& arc = u.arcs()[std::size_t(h.element)].arc;
+    EXPECT_LE(LD(distance(arc, h.point)), 1e-3L) << k;
+    EXPECT_GT(double(dot(h.normal, h.point - arc.center)), 0.0) << k;
   }
 }
 

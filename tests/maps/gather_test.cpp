@@ -308,15 +308,15 @@ TEST(Chain, RaycastAndNearestAgreeWithAScanInLongDouble) {
         const LD t = ray_segment(o, ray.direction, ray.max_distance, e.a, e.b);
         if (t >= 0 && (best < 0 || t < best)) best = t, best_edge = int(i);
       }
-      const ChainHit h = c->raycast(ray);
+      const RayHit h = c->raycast(ray);
       const double tol = sizeof(Real) == 8 ? 1e-9 : 2e-3;
       ASSERT_EQ(h.hit, best >= 0) << "chain " << k << " ray " << q << " t " << double(best);
       if (!h.hit) continue;
       EXPECT_NEAR(double(h.distance), double(best), tol);
       // The edge reported holds the hit point (another edge at the same distance is a joint).
-      const WallEdge& e = c->edges()[std::size_t(h.edge)];
+      const WallEdge& e = c->edges()[std::size_t(h.element)];
       const LD on = ray_segment(o, ray.direction, ray.max_distance + 1, e.a, e.b);
-      EXPECT_NEAR(double(on), double(best), tol) << "edge " << h.edge << " vs " << best_edge;
+      EXPECT_NEAR(double(on), double(best), tol) << "edge " << h.element << " vs " << best_edge;
       EXPECT_LT(double(dot(h.normal, ray.direction)), 0.0) << "normal faces the origin";
       if (one_sided) EXPECT_GT(double(dot(h.normal, e.normal)), 0.99);
     }

@@ -85,7 +85,7 @@ TEST(MapMoveIssue11, LongSlideStaysOutOfTheWallsItWasNotHeadingFor) {
   EXPECT_LT(double(end.y), 292.0) << "went up past the corner's level";
   EXPECT_GE(r.contacts.size(), 2u);
 
-  const TileCircleMove c = m.move_circle(start, d, 8);
+  const CircleMove c = m.move_circle(start, d, 8);
   EXPECT_GE(clearance(m, c.center), double(start.radius));
   EXPECT_TRUE(same_region(m, start.center, c.center));
   EXPECT_NEAR(double(c.center.x), 73.6, 0.05);

@@ -381,13 +381,13 @@ TEST(RoomMapMove, RandomWalksStayInsideAndClearOfWalls) {
         const auto mv = sm.move_circle(p, r, d);
         ++moves;
         contacts += mv.contacts;
-        ASSERT_GE(sm.room_at(mv.position), 0);
-        ASSERT_GE(double(brute_wall(m.desc, mv.position)), double(r) - 1e-6 * (1 + m.w * m.s));
+        ASSERT_GE(sm.room_at(mv.center), 0);
+        ASSERT_GE(double(brute_wall(m.desc, mv.center)), double(r) - 1e-6 * (1 + m.w * m.s));
         for (const MapLine& ln : m.desc.lines)
           if (ln.front < 0 || ln.back < 0 || ln.impassable)
-            ASSERT_FALSE(proper_cross(p, mv.position, m.desc.vertices[std::size_t(ln.v1)],
+            ASSERT_FALSE(proper_cross(p, mv.center, m.desc.vertices[std::size_t(ln.v1)],
                                       m.desc.vertices[std::size_t(ln.v2)]));
-        p = mv.position;
+        p = mv.center;
       }
     }
   }
@@ -400,9 +400,11 @@ TEST(RoomMapMove, SlidesAlongAWall) {
   const Vec2 start(20, 2.5f);
   const auto mv = sm.move_circle(start, 2, Vec2(10, -10));
   EXPECT_EQ(mv.contacts, 1);
-  EXPECT_NEAR(mv.position.x, 30, 1e-3);  // the tangential part is kept
-  EXPECT_NEAR(mv.position.y, 2, 1e-3);   // the normal part stops at the radius
-  EXPECT_GE(double(sm.wall_distance(mv.position)), 2.0 - 1e-6);
+  EXPECT_NEAR(mv.center.x, 30, 1e-3);  // the tangential part is kept
+  EXPECT_NEAR(mv.center.y, 2, 1e-3);   // the normal part stops at the radius
+  EXPECT_NEAR(mv.displacement.x, 10, 1e-3);  // the new velocity: the slide along the wall
+  EXPECT_NEAR(mv.displacement.y, 0, 1e-3);
+  EXPECT_GE(double(sm.wall_distance(mv.center)), 2.0 - 1e-6);
 }
 
 TEST(RoomMapMove, StaysStillInACorner) {
@@ -410,7 +412,7 @@ TEST(RoomMapMove, StaysStillInACorner) {
   Vec2 p(90, 40);
   std::vector<Vec2> seen;
   for (int k = 0; k < 40; ++k) {
-    p = sm.move_circle(p, 3, Vec2(4, 3)).position;
+    p = sm.move_circle(p, 3, Vec2(4, 3)).center;
     seen.push_back(p);
   }
   // After reaching the corner the circle does not move at all (no jitter).
@@ -429,7 +431,7 @@ TEST(RoomMapMove, DoesNotTunnelThroughAThinWallAtSpeed) {
   ASSERT_EQ(sm.room_at(Vec2(1500, 50)), 1);
   for (double speed : {10.0, 999.0, 5000.0, 1e6}) {
     const auto mv = sm.move_circle(Vec2(990, 50), 1, Vec2(Real(speed), Real(speed * 1e-3)));
-    EXPECT_EQ(sm.room_at(mv.position), 0) << speed;
+    EXPECT_EQ(sm.room_at(mv.center), 0) << speed;
     // Stops a skin short (the one skin rule: it grows with the coordinates the move reaches).
     collide2d::MoveOptions opt;
     opt.skin = sm.skin();
@@ -438,9 +440,9 @@ TEST(RoomMapMove, DoesNotTunnelThroughAThinWallAtSpeed) {
     // At least a skin short (less rounding); the sweep's time of impact is early by at most its
     // touching tolerance, which grows with the displacement (kSweepRelTol per unit of length).
     const double sweep_tol = double(collide2d::kSweepRelTol) * (1 + speed);
-    EXPECT_LE(mv.position.x, 999 - skin * 0.99) << speed;
-    EXPECT_GE(mv.position.x, 999 - 2.5 * skin - 2 * sweep_tol) << speed;
+    EXPECT_LE(mv.center.x, 999 - skin * 0.99) << speed;
+    EXPECT_GE(mv.center.x, 999 - 2.5 * skin - 2 * sweep_tol) << speed;
   }
   // Refused input: the circle stays.
-  EXPECT_EQ(sm.move_circle(Vec2(500, 50), 1, Vec2(Real(NAN), 0)).position, Vec2(500, 50));
+  EXPECT_EQ(sm.move_circle(Vec2(500, 50), 1, Vec2(Real(NAN), 0)).center, Vec2(500, 50));
 }

@@ -265,8 +265,25 @@ TEST(TileMap, RaycastMatchesCellByCellRaycasts) {
         if (v > 0) best = std::min(best, (hi - o) / v);
         if (v < 0) best = std::min(best, (lo - o) / v);
       }
+      // The element: a solid cell whose closed square holds the hit point, or -1 when the point
+      // lies on the map's border (the outside's wall).
+      auto check_element = [&](const RayHit& hit) {
+        const Vec2 e{Real(1e-3), Real(1e-3)};
+        const Aabb near_point{hit.point - e, hit.point + e};
+        if (hit.element < 0) {
+          EXPECT_FALSE(near_point.min.x > b.min.x && near_point.max.x < b.max.x && near_point.min.y > b.min.y &&
+                       near_point.max.y < b.max.y)
+              << trial << " " << k << ": element -1 off the border";
+          return;
+        }
+        ASSERT_LT(hit.element, w * h);
+        const int c = hit.element % w, r = hit.element / w;
+        EXPECT_TRUE(m.solid(c, r)) << trial << " " << k;
+        EXPECT_TRUE(m.cell_box(c, r).overlaps(near_point)) << trial << " " << k << " cell " << c << "," << r;
+      };
       if (inside) {
         EXPECT_TRUE(got.hit && got.inside);
+        check_element(got);
         continue;
       }
       const bool want = best <= ray.max_distance;
@@ -276,6 +293,7 @@ TEST(TileMap, RaycastMatchesCellByCellRaycasts) {
         EXPECT_NEAR(got.distance, best, 1e-3);
         EXPECT_NEAR(length(got.normal), 1, 1e-5);
         EXPECT_LE(dot(got.normal, d), 0);
+        check_element(got);
       }
     }
   }
@@ -380,7 +398,7 @@ TEST(TileMap, CircleSlidesAlongTiledFloorWithoutCatching) {
   Vec2 p{2, 1 + 0.3f + m.skin()};
   for (int step = 0; step < 80; ++step) {
     const Vec2 before = p;
-    const TileCircleMove mv = m.move_circle(Circle{p, 0.3f}, {0.45f, -0.2f});
+    const CircleMove mv = m.move_circle(Circle{p, 0.3f}, {0.45f, -0.2f});
     p = mv.center;
     if (p.x > 40) break;
     EXPECT_NEAR(p.x - before.x, 0.45f, 1e-4) << "step " << step;
@@ -409,7 +427,7 @@ TEST(TileMap, NoJitterInConcaveCorner) {
   Vec2 p{3, 3};
   std::vector<Vec2> last;
   for (int step = 0; step < 30; ++step) {
-    const TileCircleMove mv = m.move_circle(Circle{p, 0.4f}, {-0.7f, -0.5f});
+    const CircleMove mv = m.move_circle(Circle{p, 0.4f}, {-0.7f, -0.5f});
     p = mv.center;
     EXPECT_TRUE(m.is_free(Shape(Circle{p, 0.4f})));
     if (step >= 10) last.push_back(p);
@@ -432,7 +450,7 @@ TEST(TileMap, NoTunnellingThroughThinWalls) {
     const Real r = Real(uni(rng, 0.05, 1.2));
     const Vec2 p{Real(uni(rng, r + 0.01, 30 - r - 0.01)), Real(uni(rng, r + 0.01, 9 - r - 0.01))};
     const Vec2 d{Real(uni(rng, 20, 60)), Real(uni(rng, -30, 30))};
-    const TileCircleMove mv = m.move_circle(Circle{p, r}, d, 8);
+    const CircleMove mv = m.move_circle(Circle{p, r}, d, 8);
     EXPECT_LT(mv.center.x, 30 - r + pos_tol(m)) << k;
     EXPECT_TRUE(m.is_free(Shape(Circle{mv.center, r * Real(0.999)})));
     const MoveResult gm = m.move(Shape(Box(p, {r, r * Real(0.5)}, 0.3f)), d);
@@ -461,7 +479,7 @@ TEST(TileMap, CrowdStaysFreeAndNeverCrossesWalls) {
     for (A& a : crowd) {
       const Vec2 before = a.p;
       const Vec2 v_before = a.v;
-      const TileCircleMove mv = m.move_circle(Circle{a.p, a.r}, a.v);
+      const CircleMove mv = m.move_circle(Circle{a.p, a.r}, a.v);
       a.p = mv.center;
       a.v = mv.displacement;
       ASSERT_FALSE(brute_blocked(m, Shape(Circle{a.p, a.r - 2 * m.skin()})))

@@ -214,7 +214,7 @@ class Scenario {
   }
 
   TaskRunner run_;
-  std::vector<TileCircleMove> moved_;
+  std::vector<CircleMove> moved_;
   std::vector<std::vector<WorldHit>> swing_hits_;
   std::vector<std::optional<WorldRayHit>> ray_hits_;
 };

@@ -349,6 +349,9 @@ TEST(WorldLayers, RaysMatchBruteForce) {
     ASSERT_EQ(got.has_value(), std::isfinite(d)) << it;
     if (!got) continue;
     EXPECT_NEAR(got->hit.distance, d, kTol) << it;
+    // hit.element names the layer's piece as what.element does (-1 for a proxy or a region).
+    const bool piece = got->what.kind != HitKind::proxy && got->what.kind != HitKind::region;
+    EXPECT_EQ(got->hit.element, piece ? int(got->what.element) : -1) << it;
     if (second - d > 10 * kTol) {
       ++compared;
       EXPECT_EQ(got->what, what) << it << " distance " << d;

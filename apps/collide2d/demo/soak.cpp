@@ -117,7 +117,7 @@ struct TileLevel {
   bool spawn_ok(Vec2 p, Real r) const { return map.wall_distance(p) >= r + 2 * tol(); }
   /// The mover: new center and the velocity after slides; blocked when cornered.
   Vec2 move(Vec2 p, Real r, Vec2& vel, bool& blocked) const {
-    const TileCircleMove m = map.move_circle(Circle{p, r}, vel);
+    const CircleMove m = map.move_circle(Circle{p, r}, vel);
     vel = m.displacement;
     blocked = m.blocked;
     return m.center;
@@ -155,8 +155,8 @@ struct RoomLevel {
   Vec2 move(Vec2 p, Real r, Vec2& vel, bool& blocked) const {
     const CircleMove m = map.move_circle(p, r, vel);
     blocked = m.blocked;
-    if (m.contacts > 0) vel = m.position - p;
-    return m.position;
+    if (m.contacts > 0) vel = m.center - p;
+    return m.center;
   }
   bool inside(Vec2 p, Real r) {
     if (map.room_at(p) < 0) return true;

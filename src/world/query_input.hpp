@@ -1,0 +1,26 @@
+// collide2d - 2D collision detection for games. MIT License.
+#pragma once
+/// @file query_input.hpp  The world queries' refusals (not installed): filling the caller's
+/// `why`, and the check of a query shape that every shape query makes.
+
+#include <optional>
+#include <utility>
+
+#include "collide2d/world.hpp"
+
+namespace collide2d::inline COLLIDE2D_ABI::world_detail {
+
+/// Stores the refusal in `why` when the caller gave one.
+inline void fill(Invalid* why, Invalid what) {
+  if (why) *why = std::move(what);
+}
+
+/// Nothing when `s` may be a query shape (valid, finite bounds), else what is wrong ("shape...").
+inline std::optional<Invalid> check_query_shape(const Shape& s) {
+  if (auto bad = validate(s)) return Invalid{"shape." + bad->field, bad->message};
+  const Aabb b = bounds(s);
+  if (!is_finite(b.min) || !is_finite(b.max)) return Invalid{"shape", "bounding box is not finite"};
+  return std::nullopt;
+}
+
+}  // namespace collide2d::world_detail
