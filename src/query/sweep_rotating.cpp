@@ -248,62 +248,71 @@ struct Found {
   Vec2 point;
 };
 
+/// What `advance` remembers of its iterates: the last one, and the last one whose gap resolved
+/// the normal's direction.
+struct History {
+  bool have_prev = false, have_good = false;
+  double t_prev = 0;
+  Real d_prev = 0;
+  Vec2 n_good;
+};
+
+/// The contact where `advance` stopped, at time t with closest points r (direction n, zero when
+/// rounding left none; dv the relative velocity): the midpoint of the closest points and the
+/// normal. Candidate normals, each scored at t by how well it separates the parts; the best is
+/// refined to the most separating direction (the closest-points direction, read from support
+/// functions: no division by a gap of a few ulps).
+Found contact_at(MovingBody& a, int ia, MovingBody& b, int ib, const Scales& sc, double t, const DistanceResult& r,
+                 Vec2 n, Vec2 dv, const History& h) {
+  Found f;
+  f.hit = true;
+  f.time = t;
+  f.point = (r.point_a + r.point_b) * Real(0.5);
+  Vec2 cand[5];
+  int nc = 0;
+  if (n.x != 0 || n.y != 0) cand[nc++] = n;
+  if (h.have_good) cand[nc++] = h.n_good;
+  if (nc == 0) cand[nc++] = normalize(-dv);
+  a.pose(t);
+  b.pose(t);
+  if (!separates(a.posed[ia], b.posed[ib], cand, nc, r.distance, sc.eps)) {
+    Real speed = 0;
+    if (h.have_prev && t > h.t_prev) speed = Real((h.d_prev - r.distance) / (t - h.t_prev));
+    if (speed > 0) {
+      // the contact a moment later, pushed a few eps in (a face normal there is exact) ...
+      const double later = t + double(3 * sc.eps) / double(speed);
+      a.pose(later);
+      b.pose(later);
+      const Manifold m = contact(a.posed[ia], b.posed[ib]);
+      if (m.touching) cand[nc++] = normalize(m.normal);
+      // ... and the closest points a moment before, where the gap resolves the direction
+      const double before = std::max(0.0, t - double(sc.resolve) / double(speed));
+      a.pose(before);
+      b.pose(before);
+      const DistanceResult rb = distance(a.posed[ia], b.posed[ib]);
+      if (rb.distance > 0 && !(rb.point_a == rb.point_b)) cand[nc++] = normalize(rb.point_b - rb.point_a);
+    }
+    a.pose(t);
+    b.pose(t);
+  }
+  f.normal = most_separating(a.posed[ia], b.posed[ib], cand, nc, r.distance, sc.eps);
+  return f;
+}
+
 /// Conservative advancement of part ia of a against part ib of b over [0, t_max].
 Found advance(MovingBody& a, int ia, MovingBody& b, int ib, const Scales& sc, double t_max) {
   const Vec2 dv = b.velocity - a.velocity;
   const Real dv_len = length(dv);
   const Real wa = std::fabs(a.omega), wb = std::fabs(b.omega);
   double t = 0;
-  // the last iterate, and the last one whose gap resolved the normal's direction
-  bool have_prev = false, have_good = false;
-  double t_prev = 0;
-  Real d_prev = 0;
-  Vec2 n_good;
-  auto dist_at = [&](double s) {
-    a.pose(s);
-    b.pose(s);
-    return distance(a.posed[ia], b.posed[ib]);
-  };
+  History h;
   for (int step = 0;;) {
-    const DistanceResult r = dist_at(t);
+    a.pose(t);
+    b.pose(t);
+    const DistanceResult r = distance(a.posed[ia], b.posed[ib]);
     const Vec2 n = normalize(r.point_b - r.point_a, Vec2{0, 0});
-    if (r.distance <= sc.eps || step >= kRotatingSweepMaxSteps) {
-      Found f;
-      f.hit = true;
-      f.time = t;
-      f.point = (r.point_a + r.point_b) * Real(0.5);
-      // Candidate normals, each scored at t by how well it separates the parts; the best is
-      // refined to the most separating direction (the closest-points direction, read from
-      // support functions: no division by a gap of a few ulps).
-      Vec2 cand[5];
-      int nc = 0;
-      if (n.x != 0 || n.y != 0) cand[nc++] = n;
-      if (have_good) cand[nc++] = n_good;
-      if (nc == 0) cand[nc++] = normalize(-dv);
-      a.pose(t);
-      b.pose(t);
-      if (!separates(a.posed[ia], b.posed[ib], cand, nc, r.distance, sc.eps)) {
-        Real speed = 0;
-        if (have_prev && t > t_prev) speed = Real((d_prev - r.distance) / (t - t_prev));
-        if (speed > 0) {
-          // the contact a moment later, pushed a few eps in (a face normal there is exact) ...
-          const double later = t + double(3 * sc.eps) / double(speed);
-          a.pose(later);
-          b.pose(later);
-          const Manifold m = contact(a.posed[ia], b.posed[ib]);
-          if (m.touching) cand[nc++] = normalize(m.normal);
-          // ... and the closest points a moment before, where the gap resolves the direction
-          const double before = std::max(0.0, t - double(sc.resolve) / double(speed));
-          const DistanceResult rb = dist_at(before);
-          if (rb.distance > 0 && !(rb.point_a == rb.point_b)) cand[nc++] = normalize(rb.point_b - rb.point_a);
-        }
-        a.pose(t);
-        b.pose(t);
-      }
-      f.normal = most_separating(a.posed[ia], b.posed[ib], cand, nc, r.distance, sc.eps);
-      return f;
-    }
-    if (r.distance >= sc.resolve) n_good = n, have_good = true;
+    if (r.distance <= sc.eps || step >= kRotatingSweepMaxSteps) return contact_at(a, ia, b, ib, sc, t, r, n, dv, h);
+    if (r.distance >= sc.resolve) h.n_good = n, h.have_good = true;
     auto rate_at = [&](double s) {
       // how far the rotation centres can be apart over the rest of the step
       const Real apart = length(b.pivot_at(s) - a.pivot_at(s)) + dv_len * Real(t_max - s);
@@ -311,7 +320,7 @@ Found advance(MovingBody& a, int ia, MovingBody& b, int ib, const Scales& sc, do
       const Real rb = std::min(b.core_radius[ib], apart + a.bound_radius[ia]);
       return wa * ra + wb * rb - dot(dv, n);
     };
-    t_prev = t, d_prev = r.distance, have_prev = true;
+    h.t_prev = t, h.d_prev = r.distance, h.have_prev = true;
     if (n.x == 0 && n.y == 0) {  // no direction (rounding): the bound on any axis
       t += double(r.distance) / double(rate_at(t) + dv_len);
       if (!(t <= t_max)) return {};
