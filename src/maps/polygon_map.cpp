@@ -98,19 +98,25 @@ int winding_number(std::span<const Vec2> ring, Vec2 p) {
   return w;
 }
 
-PointLocation locate_crossing(const PolygonWithHoles& poly, Vec2 p) {
-  if (ring_touches(poly.outer, p)) return PointLocation::boundary;
+namespace {
+/// True when p lies on the outer ring or a hole's ring.
+bool on_boundary(const PolygonWithHoles& poly, Vec2 p) {
+  if (ring_touches(poly.outer, p)) return true;
   for (const auto& h : poly.holes)
-    if (ring_touches(h, p)) return PointLocation::boundary;
+    if (ring_touches(h, p)) return true;
+  return false;
+}
+}  // namespace
+
+PointLocation locate_crossing(const PolygonWithHoles& poly, Vec2 p) {
+  if (on_boundary(poly, p)) return PointLocation::boundary;
   int c = ring_crossings(poly.outer, p);
   for (const auto& h : poly.holes) c += ring_crossings(h, p);
   return (c & 1) ? PointLocation::inside : PointLocation::outside;
 }
 
 PointLocation locate_winding(const PolygonWithHoles& poly, Vec2 p) {
-  if (ring_touches(poly.outer, p)) return PointLocation::boundary;
-  for (const auto& h : poly.holes)
-    if (ring_touches(h, p)) return PointLocation::boundary;
+  if (on_boundary(poly, p)) return PointLocation::boundary;
   int w = winding_number(poly.outer, p);
   for (const auto& h : poly.holes) w += winding_number(h, p);
   return w != 0 ? PointLocation::inside : PointLocation::outside;

@@ -8,6 +8,7 @@
 
 #include "query/convex.hpp"
 #include "query/geometry.hpp"
+#include "query/shape_list.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI {
 namespace detail {
@@ -399,19 +400,8 @@ std::optional<Invalid> validate(const Ray& r) {
   template bool overlaps<A, B>(const A&, const B&);               \
   template DistanceResult distance<A, B>(const A&, const B&);     \
   template Manifold contact<A, B>(const A&, const B&);
-#define COLLIDE2D_ROW(A)                                                                 \
-  COLLIDE2D_PAIR(A, Point) COLLIDE2D_PAIR(A, Circle) COLLIDE2D_PAIR(A, Sector)           \
-  COLLIDE2D_PAIR(A, Aabb) COLLIDE2D_PAIR(A, Box) COLLIDE2D_PAIR(A, Capsule)              \
-  COLLIDE2D_PAIR(A, Segment) COLLIDE2D_PAIR(A, Polygon)                                  \
-  template RayHit raycast<A>(const A&, const Ray&);
-COLLIDE2D_ROW(Point)
-COLLIDE2D_ROW(Circle)
-COLLIDE2D_ROW(Sector)
-COLLIDE2D_ROW(Aabb)
-COLLIDE2D_ROW(Box)
-COLLIDE2D_ROW(Capsule)
-COLLIDE2D_ROW(Segment)
-COLLIDE2D_ROW(Polygon)
+#define COLLIDE2D_ROW(A) COLLIDE2D_EACH_PAIR_WITH(COLLIDE2D_PAIR, A) template RayHit raycast<A>(const A&, const Ray&);
+COLLIDE2D_EACH_SHAPE(COLLIDE2D_ROW)
 #undef COLLIDE2D_ROW
 #undef COLLIDE2D_PAIR
 

@@ -19,6 +19,7 @@
 
 #include "collide2d/sweep.hpp"
 #include "query/convex.hpp"
+#include "query/shape_list.hpp"
 #include "query/touching.hpp"
 #include "shapes/limits.hpp"
 
@@ -428,8 +429,6 @@ SweepHit sweep_cell(const Shape& a, Vec2 va, const Shape& b, Vec2 vb) {
   return sweep(*std::get_if<A>(&a), va, *std::get_if<B>(&b), vb);
 }
 
-#define ROW(F, A) {F<A, Point>, F<A, Circle>, F<A, Sector>, F<A, Aabb>, F<A, Box>, F<A, Capsule>, F<A, Segment>, F<A, Polygon>}
-#define TABLE(F) {ROW(F, Point), ROW(F, Circle), ROW(F, Sector), ROW(F, Aabb), ROW(F, Box), ROW(F, Capsule), ROW(F, Segment), ROW(F, Polygon)}
 
 }  // namespace
 
@@ -510,9 +509,7 @@ std::optional<Invalid> validate_translation(Vec2 d) {
   return std::nullopt;
 }
 
-const SweepFn kSweepTable[kShapeTypeCount][kShapeTypeCount] = TABLE(sweep_cell);
-#undef TABLE
-#undef ROW
+const SweepFn kSweepTable[kShapeTypeCount][kShapeTypeCount] = COLLIDE2D_PAIR_TABLE(sweep_cell);
 
 SweepHit sweep(const Shape& a, Vec2 va, const Shape& b, Vec2 vb) {
   return kSweepTable[a.index()][b.index()](a, va, b, vb);
@@ -524,18 +521,8 @@ SweepHit sweep(const Shape& a, Vec2 va, const Shape& b, Vec2 vb) {
   template TouchingAxis touching_axis<A, B>(const A&, const B&, const DistanceResult&, Real); \
   template bool faces_keep_apart<A, B>(const A&, const B&, Vec2, Real);      \
   template Real support_gap<A, B>(const A&, const B&, Vec2);
-#define COLLIDE2D_ROW(A)                                                       \
-  COLLIDE2D_PAIR(A, Point) COLLIDE2D_PAIR(A, Circle) COLLIDE2D_PAIR(A, Sector) \
-  COLLIDE2D_PAIR(A, Aabb) COLLIDE2D_PAIR(A, Box) COLLIDE2D_PAIR(A, Capsule)    \
-  COLLIDE2D_PAIR(A, Segment) COLLIDE2D_PAIR(A, Polygon)
-COLLIDE2D_ROW(Point)
-COLLIDE2D_ROW(Circle)
-COLLIDE2D_ROW(Sector)
-COLLIDE2D_ROW(Aabb)
-COLLIDE2D_ROW(Box)
-COLLIDE2D_ROW(Capsule)
-COLLIDE2D_ROW(Segment)
-COLLIDE2D_ROW(Polygon)
+#define COLLIDE2D_ROW(A) COLLIDE2D_EACH_PAIR_WITH(COLLIDE2D_PAIR, A)
+COLLIDE2D_EACH_SHAPE(COLLIDE2D_ROW)
 #undef COLLIDE2D_ROW
 #undef COLLIDE2D_PAIR
 

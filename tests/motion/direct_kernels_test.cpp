@@ -9,6 +9,7 @@
 #include <cmath>
 #include <limits>
 #include <random>
+#include <string>
 
 #include "motion/obstacle_ops.hpp"
 
@@ -82,17 +83,105 @@ double tolerance(const Circle& c, Vec2 r, Real size, Vec2 far_point) {
 struct Tally {
   int cases = 0, decided = 0, hits = 0, grazes = 0;
   double worst_time_gap = 0, worst_angle = 0, worst_touch_gap = 0;
+  int failures = 0;  ///< the first five are reported
+  /// Reports a failure of case i (the first five).
+  template <class Say>
+  void fail(int i, Say&& say) {
+    if (++failures <= 5) ADD_FAILURE() << "case " << i << ": " << say();
+  }
+  /// The counts and the worst errors, under `title`, and the checks on them.
+  void report(const char* title) const {
+    std::printf("%s: %d cases, %d decided directly, %d hits, %d graze disagreements; worst time (as gap) %.3g "
+                "tol, worst normal (from the general or the exact one) %.3g rad, worst touch gap %.3g tol\n",
+                title, cases, decided, hits, grazes, worst_time_gap, worst_angle, worst_touch_gap);
+    EXPECT_EQ(failures, 0);
+    EXPECT_GT(decided, cases * 8 / 10);
+    EXPECT_GT(hits, cases / 4);
+    EXPECT_LT(grazes, cases / 1000 + 5);
+  }
 };
+
+/// Where a case stands: its scale (10^-1 .. 10^2) and a point within 1000 of the origin.
+struct Place {
+  Real scale;
+  Vec2 at;
+};
+Place random_place(std::mt19937_64& g) {
+  const Real scale = std::pow(Real(10), uniform(g, -1, 2));
+  return {scale, Vec2{uniform(g, -1000, 1000), uniform(g, -1000, 1000)}};
+}
+
+/// A case: the body at c moving by r, the obstacle a segment ab (a point when a == b, the
+/// centre of a disk obstacle), the tolerance and the least gap of the centre's path to the
+/// obstacle's surface (exact).
+struct Case {
+  int i = 0;
+  Circle body;
+  Vec2 r, a, b;
+  double tol = 0, path_gap = 0;
+};
+
+/// Compares a decided direct sweep with the general path's: the same hit or miss (a graze may
+/// differ), the time within the tolerance (as a gap: the time difference times the closing
+/// speed), the normal. True when both hit (the caller may check more).
+bool compare_sweep(const Case& k, const SweepHit& direct, const SweepHit& gen, Tally& t) {
+  ++t.decided;
+  const bool graze = std::fabs(k.path_gap) <= k.tol;
+  if (gen.initially_overlapping) {
+    t.fail(k.i, [] { return "decided, but the general path overlaps at the start"; });
+    return false;
+  }
+  if (direct.hit != gen.hit) {
+    if (graze) ++t.grazes;
+    else t.fail(k.i, [&] {
+      return std::string("direct ") + (direct.hit ? "hit" : "miss") + ", general " + (gen.hit ? "hit" : "miss") +
+             ", the path's least gap " + std::to_string(k.path_gap) + " (tol " + std::to_string(k.tol) + ")";
+    });
+    return false;
+  }
+  if (!direct.hit) return false;
+  ++t.hits;
+  // (at a graze the time is ill-posed)
+  const double closing = std::fabs(double(dot(k.r, direct.normal)));
+  const double dgap = std::fabs(double(direct.time - gen.time)) * closing;
+  double ang = 0;
+  const Vec2 exact = exact_normal(k.body.center + k.r * direct.time, k.a, k.b);
+  const bool n_ok = normal_ok(direct.normal, gen.normal, exact, &ang);
+  if (!graze) t.worst_time_gap = std::max(t.worst_time_gap, dgap / k.tol);
+  if (!graze) t.worst_angle = std::max(t.worst_angle, ang);
+  if (!graze && (dgap > k.tol || !n_ok))
+    t.fail(k.i, [&] {
+      return "time " + std::to_string(double(direct.time)) + " vs " + std::to_string(double(gen.time)) +
+             " (gap diff " + std::to_string(dgap) + ", tol " + std::to_string(k.tol) + "), normals " +
+             std::to_string(ang) + " rad apart";
+    });
+  return true;
+}
+
+/// Compares the direct touch where the body stands with the general path's and the exact gap:
+/// the gap within the tolerance, the normal (where the general path leaves its normal
+/// unresolved, rounding of its probe, the direct one must still be the exact one).
+void compare_touch(const Case& k, const Touch& direct, const Touch& gen, double exact_gap, Tally& t) {
+  const double dg = std::fabs(double(direct.gap) - exact_gap);
+  t.worst_touch_gap = std::max(t.worst_touch_gap, dg / k.tol);
+  double ang = 0;
+  const Vec2 exact = exact_normal(k.body.center, k.a, k.b);
+  const bool n_ok = normal_ok(direct.normal, gen.normal, exact, &ang);
+  t.worst_angle = std::max(t.worst_angle, ang);
+  if (dg > k.tol || !n_ok || (!gen.reliable && angle_between(direct.normal, exact) > kAngleTol))
+    t.fail(k.i, [&] {
+      return "touch gap " + std::to_string(double(direct.gap)) + " vs exact " + std::to_string(exact_gap) +
+             ", general " + std::to_string(double(gen.gap)) + "; normals " + std::to_string(ang) + " rad apart";
+    });
+}
 
 }  // namespace
 
 TEST(DirectKernels, DiskSegmentMatchesTheGeneralPath) {
   std::mt19937_64 g(424242);
   Tally t;
-  int failures = 0;
   for (int i = 0; i < 100000; ++i) {
-    const Real scale = std::pow(Real(10), uniform(g, -1, 2));
-    const Vec2 at{uniform(g, -1000, 1000), uniform(g, -1000, 1000)};
+    const auto [scale, at] = random_place(g);
     const Vec2 a = at + Vec2{uniform(g, -20, 20), uniform(g, -20, 20)} * scale;
     const Vec2 b = (i % 50 == 0) ? a + Vec2{scale * Real(1e-3), 0}
                                  : a + Rot::from_angle(uniform(g, 0, 2 * kPi)).x_axis() * (uniform(g, Real(0.1), 30) * scale);
@@ -111,87 +200,42 @@ TEST(DirectKernels, DiskSegmentMatchesTheGeneralPath) {
     if (length(r) == 0) continue;
     const Circle body{c, radius};
     ++t.cases;
-    const double tol = tolerance(body, r, length(b - a), b);
+    const Case k{i, body, r, a, b, tolerance(body, r, length(b - a), b),
+                 double(path_segment(c, c + r, a, b) - W(radius))};
 
     // The sweep.
     const Direct<SweepHit> d = sweep_disk_segment(body, r, a, b, e.normal);
-    if (d.decided) {
-      ++t.decided;
-      const SweepHit gen = sweep(body, r, Segment{a, b}, Vec2{});
-      const W path_gap = path_segment(c, c + r, a, b) - W(radius);
-      const bool graze = std::fabs(double(path_gap)) <= tol;
-      if (gen.initially_overlapping) {
-        if (++failures <= 5) ADD_FAILURE() << "case " << i << ": decided, but the general path overlaps at the start";
-      } else if (d.value.hit != gen.hit) {
-        if (graze) ++t.grazes;
-        else if (++failures <= 5)
-          ADD_FAILURE() << "case " << i << ": direct " << (d.value.hit ? "hit" : "miss") << ", general "
-                        << (gen.hit ? "hit" : "miss") << ", the path's least gap " << double(path_gap) << " (tol " << tol << ")";
-      } else if (d.value.hit) {
-        ++t.hits;
-        // Times: the gap closes at |r . n| per unit time, so a time difference is a gap
-        // difference of that times the closing speed (at a graze the time is ill-posed).
-        const double closing = std::fabs(double(dot(r, d.value.normal)));
-        const double dgap = std::fabs(double(d.value.time - gen.time)) * closing;
-        double ang = 0;
-        const bool n_ok = normal_ok(d.value.normal, gen.normal, exact_normal(c + r * d.value.time, a, b), &ang);
-        if (!graze) t.worst_time_gap = std::max(t.worst_time_gap, dgap / tol);
-        if (!graze) t.worst_angle = std::max(t.worst_angle, ang);
-        if (!graze && (dgap > tol || !n_ok)) {
-          if (++failures <= 5)
-            ADD_FAILURE() << "case " << i << ": time " << d.value.time << " vs " << gen.time << " (gap diff " << dgap
-                          << ", tol " << tol << "), normals " << ang << " rad apart";
-        }
-        // The contact point is on the disk where it touches, and on the segment.
-        const Vec2 centre = c + r * d.value.time;
-        const double off = std::fabs(double(length(d.value.point - centre) - radius)) +
-                           double(point_segment(d.value.point.x, d.value.point.y, a, b));
-        // (the ray - disk quadratic of both paths loses about eps |m|^2 / R to cancellation over
-        // a path |m| long: allowed on top)
-        const double m = double(length(c - a)) + double(length(r));
-        const double cancel = 4 * double(std::numeric_limits<Real>::epsilon()) * m * m / double(radius);
-        if (off > 4 * tol + cancel && ++failures <= 5)
-          ADD_FAILURE() << "case " << i << ": contact point off by " << off << " (" << d.value.point.x << ", "
-                        << d.value.point.y << "; general " << gen.point.x << ", " << gen.point.y << "), time "
-                        << d.value.time << ", segment length " << length(b - a) << ", radius " << radius << " c " << c.x << "," << c.y << " r " << r.x << "," << r.y << " a " << a.x << "," << a.y << " b " << b.x << "," << b.y;
-      }
+    if (d.decided && compare_sweep(k, d.value, sweep(body, r, Segment{a, b}, Vec2{}), t)) {
+      // The contact point is on the disk where it touches, and on the segment.
+      const Vec2 centre = c + r * d.value.time;
+      const double off = std::fabs(double(length(d.value.point - centre) - radius)) +
+                         double(point_segment(d.value.point.x, d.value.point.y, a, b));
+      // (the ray - disk quadratic of both paths loses about eps |m|^2 / R to cancellation over
+      // a path |m| long: allowed on top)
+      const double m = double(length(c - a)) + double(length(r));
+      const double cancel = 4 * double(std::numeric_limits<Real>::epsilon()) * m * m / double(radius);
+      if (off > 4 * k.tol + cancel)
+        t.fail(i, [&] {
+          return "contact point off by " + std::to_string(off) + ", time " + std::to_string(double(d.value.time)) +
+                 ", segment length " + std::to_string(double(length(b - a))) + ", radius " +
+                 std::to_string(double(radius));
+        });
     }
 
     // The touch, where the body stands.
     const Direct<Touch> td = touch_disk_segment(body, a, b, e.normal);
-    if (td.decided) {
-      const Touch tg = touch_pair(body, Segment{a, b}, move_skin(body, r, MoveOptions{}));
-      const double exact = double(point_segment(c.x, c.y, a, b) - W(radius));
-      const double dg = std::fabs(double(td.value.gap) - exact);
-      t.worst_touch_gap = std::max(t.worst_touch_gap, dg / tol);
-      double ang = 0;
-      const bool n_ok = normal_ok(td.value.normal, tg.normal, exact_normal(c, a, b), &ang);
-      t.worst_angle = std::max(t.worst_angle, ang);
-      // (where the general path leaves its normal unresolved, rounding of its probe, the normal
-      // must still be the exact one)
-      if (dg > tol || !n_ok || (!tg.reliable && angle_between(td.value.normal, exact_normal(c, a, b)) > kAngleTol)) {
-        if (++failures <= 5)
-          ADD_FAILURE() << "case " << i << ": touch gap " << td.value.gap << " vs exact " << exact << ", general "
-                        << tg.gap << "; normals " << ang << " rad apart";
-      }
-    }
+    if (td.decided)
+      compare_touch(k, td.value, touch_pair(body, Segment{a, b}, move_skin(body, r, MoveOptions{})),
+                    double(point_segment(c.x, c.y, a, b) - W(radius)), t);
   }
-  std::printf("disk - segment: %d cases, %d decided directly, %d hits, %d graze disagreements; worst time "
-              "(as gap) %.3g tol, worst normal (from the general or the exact one) %.3g rad, worst touch gap %.3g tol\n",
-              t.cases, t.decided, t.hits, t.grazes, t.worst_time_gap, t.worst_angle, t.worst_touch_gap);
-  EXPECT_EQ(failures, 0);
-  EXPECT_GT(t.decided, t.cases * 8 / 10);
-  EXPECT_GT(t.hits, t.cases / 4);
-  EXPECT_LT(t.grazes, t.cases / 1000 + 5);
+  t.report("disk - segment");
 }
 
 TEST(DirectKernels, DiskDiskMatchesTheGeneralPath) {
   std::mt19937_64 g(777);
   Tally t;
-  int failures = 0;
   for (int i = 0; i < 100000; ++i) {
-    const Real scale = std::pow(Real(10), uniform(g, -1, 2));
-    const Vec2 at{uniform(g, -1000, 1000), uniform(g, -1000, 1000)};
+    const auto [scale, at] = random_place(g);
     const Circle o{at, uniform(g, Real(0.05), 3) * scale};
     const Real radius = uniform(g, Real(0.05), 3) * scale;
     const Vec2 c = at + Rot::from_angle(uniform(g, 0, 2 * kPi)).x_axis() * (uniform(g, 0, 30) * scale);
@@ -200,48 +244,14 @@ TEST(DirectKernels, DiskDiskMatchesTheGeneralPath) {
     if (length(r) == 0) continue;
     const Circle body{c, radius};
     ++t.cases;
-    const double tol = tolerance(body, r, 2 * o.radius, at + Vec2{o.radius, o.radius});
+    const Case k{i, body, r, at, at, tolerance(body, r, 2 * o.radius, at + Vec2{o.radius, o.radius}),
+                 double(path_segment(c, c + r, at, at) - W(radius) - W(o.radius))};
     const Direct<SweepHit> d = sweep_disk_disk(body, r, o);
-    if (d.decided) {
-      ++t.decided;
-      const SweepHit gen = sweep(body, r, o, Vec2{});
-      const W path_gap = path_segment(c, c + r, at, at) - W(radius) - W(o.radius);
-      const bool graze = std::fabs(double(path_gap)) <= tol;
-      if (gen.initially_overlapping) {
-        if (++failures <= 5) ADD_FAILURE() << "case " << i << ": decided, but the general path overlaps at the start";
-      } else if (d.value.hit != gen.hit) {
-        if (graze) ++t.grazes;
-        else if (++failures <= 5) ADD_FAILURE() << "case " << i << ": hit/miss differ, least gap " << double(path_gap);
-      } else if (d.value.hit) {
-        ++t.hits;
-        const double closing = std::fabs(double(dot(r, d.value.normal)));
-        const double dgap = std::fabs(double(d.value.time - gen.time)) * closing;
-        double ang = 0;
-        const bool n_ok = normal_ok(d.value.normal, gen.normal, exact_normal(c + r * d.value.time, at, at), &ang);
-        if (!graze) t.worst_time_gap = std::max(t.worst_time_gap, dgap / tol);
-        if (!graze) t.worst_angle = std::max(t.worst_angle, ang);
-        if (!graze && (dgap > tol || !n_ok) && ++failures <= 5)
-          ADD_FAILURE() << "case " << i << ": time " << d.value.time << " vs " << gen.time << ", normals " << ang;
-      }
-    }
+    if (d.decided) compare_sweep(k, d.value, sweep(body, r, o, Vec2{}), t);
     const Direct<Touch> td = touch_disk_disk(body, o);
-    if (td.decided) {
-      const Touch tg = touch_pair(body, o, move_skin(body, r, MoveOptions{}));
-      const double exact = double(std::hypot(W(c.x) - at.x, W(c.y) - at.y) - W(radius) - W(o.radius));
-      const double dg = std::fabs(double(td.value.gap) - exact);
-      t.worst_touch_gap = std::max(t.worst_touch_gap, dg / tol);
-      double ang = 0;
-      const bool n_ok = normal_ok(td.value.normal, tg.normal, exact_normal(c, at, at), &ang);
-      t.worst_angle = std::max(t.worst_angle, ang);
-      if ((dg > tol || !n_ok) && ++failures <= 5)
-        ADD_FAILURE() << "case " << i << ": touch gap " << td.value.gap << " vs " << exact << ", normals " << ang;
-    }
+    if (td.decided)
+      compare_touch(k, td.value, touch_pair(body, o, move_skin(body, r, MoveOptions{})),
+                    double(std::hypot(W(c.x) - at.x, W(c.y) - at.y) - W(radius) - W(o.radius)), t);
   }
-  std::printf("disk - disk: %d cases, %d decided directly, %d hits, %d graze disagreements; worst time (as gap) "
-              "%.3g tol, worst normal (from the general or the exact one) %.3g rad, worst touch gap %.3g tol\n",
-              t.cases, t.decided, t.hits, t.grazes, t.worst_time_gap, t.worst_angle, t.worst_touch_gap);
-  EXPECT_EQ(failures, 0);
-  EXPECT_GT(t.decided, t.cases * 8 / 10);
-  EXPECT_GT(t.hits, t.cases / 4);
-  EXPECT_LT(t.grazes, t.cases / 1000 + 5);
+  t.report("disk - disk");
 }

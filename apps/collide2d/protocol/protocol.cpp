@@ -23,9 +23,6 @@ struct InternalError {
   std::string text;
 };
 
-[[noreturn]] void fail(const std::string& path, const std::string& message) {
-  throw ProtocolError{path.empty() ? message : path + ": " + message};
-}
 
 std::string join(const std::string& path, std::string_view key) {
   return path.empty() ? std::string(key) : path + "." + std::string(key);
@@ -46,15 +43,22 @@ std::string kind_of(const Json& v) {
   }
 }
 
-/// The member `key` of object `obj` (named `path`); an error naming `path.key` when absent.
-const Json& field(const Json& obj, const std::string& path, std::string_view key) {
+
+
+}  // namespace
+
+void protocol_fail(const std::string& path, const std::string& message) {
+  throw ProtocolError{path.empty() ? message : path + ": " + message};
+}
+
+const Json& require_field(const Json& obj, const std::string& path, std::string_view key) {
   auto it = obj.find(key);
-  if (it == obj.end()) fail(join(path, key), "missing field");
+  if (it == obj.end()) protocol_fail(join(path, key), "missing field");
   return *it;
 }
 
 /// A library scalar as a JSON number with just enough digits to give the same scalar back.
-double out_num(Real v, const char* what) {
+double out_number(Real v, const char* what) {
   if (!std::isfinite(v)) throw InternalError{std::string("the library returned a non-finite ") + what};
   if constexpr (std::is_same_v<Real, float>) {
     char buf[40];
@@ -68,41 +72,32 @@ double out_num(Real v, const char* what) {
   }
 }
 
-Json out_vec(Vec2 v, const char* what) { return Json::array({out_num(v.x, what), out_num(v.y, what)}); }
-
-}  // namespace
-
-void protocol_fail(const std::string& path, const std::string& message) { fail(path, message); }
-const Json& require_field(const Json& obj, const std::string& path, std::string_view key) {
-  return field(obj, path, key);
-}
-double out_number(Real v, const char* what) { return out_num(v, what); }
-Json out_point(Vec2 v, const char* what) { return out_vec(v, what); }
+Json out_point(Vec2 v, const char* what) { return Json::array({out_number(v.x, what), out_number(v.y, what)}); }
 
 namespace {
 
 Json do_overlap(const Json& in) {
-  const Shape a = parse_shape(field(in, "", "a"), "a");
-  const Shape b = parse_shape(field(in, "", "b"), "b");
+  const Shape a = parse_shape(require_field(in, "", "a"), "a");
+  const Shape b = parse_shape(require_field(in, "", "b"), "b");
   Json out = Json::object();
   out["overlap"] = overlaps(a, b);
   return out;
 }
 
 Json do_distance(const Json& in) {
-  const Shape a = parse_shape(field(in, "", "a"), "a");
-  const Shape b = parse_shape(field(in, "", "b"), "b");
+  const Shape a = parse_shape(require_field(in, "", "a"), "a");
+  const Shape b = parse_shape(require_field(in, "", "b"), "b");
   const DistanceResult r = distance(a, b);
   Json out = Json::object();
-  out["distance"] = out_num(r.distance, "distance");
-  out["point_a"] = out_vec(r.point_a, "point_a");
-  out["point_b"] = out_vec(r.point_b, "point_b");
+  out["distance"] = out_number(r.distance, "distance");
+  out["point_a"] = out_point(r.point_a, "point_a");
+  out["point_b"] = out_point(r.point_b, "point_b");
   return out;
 }
 
 Json do_contact(const Json& in) {
-  const Shape a = parse_shape(field(in, "", "a"), "a");
-  const Shape b = parse_shape(field(in, "", "b"), "b");
+  const Shape a = parse_shape(require_field(in, "", "a"), "a");
+  const Shape b = parse_shape(require_field(in, "", "b"), "b");
   const Manifold m = contact(a, b);
   Json out = Json::object();
   out["touching"] = m.touching;
@@ -110,21 +105,21 @@ Json do_contact(const Json& in) {
   if (m.point_count < 1 || m.point_count > 2)
     throw InternalError{"the library returned a contact with " + std::to_string(m.point_count) +
                         " points"};
-  out["normal"] = out_vec(m.normal, "normal");
-  out["depth"] = out_num(m.depth, "depth");
+  out["normal"] = out_point(m.normal, "normal");
+  out["depth"] = out_number(m.depth, "depth");
   Json pts = Json::array();
-  for (int i = 0; i < m.point_count; ++i) pts.push_back(out_vec(m.points[std::size_t(i)], "point"));
+  for (int i = 0; i < m.point_count; ++i) pts.push_back(out_point(m.points[std::size_t(i)], "point"));
   out["points"] = std::move(pts);
   return out;
 }
 
 Json do_raycast(const Json& in) {
-  const Shape s = parse_shape(field(in, "", "shape"), "shape");
+  const Shape s = parse_shape(require_field(in, "", "shape"), "shape");
   Ray ray;
-  ray.origin = parse_vec2(field(in, "", "origin"), "origin");
-  ray.direction = parse_vec2(field(in, "", "direction"), "direction");
-  ray.max_distance = parse_real(field(in, "", "max_distance"), "max_distance");
-  if (auto bad = validate(ray)) fail(bad->field, bad->message);
+  ray.origin = parse_vec2(require_field(in, "", "origin"), "origin");
+  ray.direction = parse_vec2(require_field(in, "", "direction"), "direction");
+  ray.max_distance = parse_real(require_field(in, "", "max_distance"), "max_distance");
+  if (auto bad = validate(ray)) protocol_fail(bad->field, bad->message);
   const RayHit h = raycast(s, ray);
   Json out = Json::object();
   out["hit"] = h.hit;
@@ -134,19 +129,19 @@ Json do_raycast(const Json& in) {
     out["inside"] = true;
     return out;
   }
-  out["distance"] = out_num(h.distance, "distance");
-  out["point"] = out_vec(h.point, "point");
-  out["normal"] = out_vec(h.normal, "normal");
+  out["distance"] = out_number(h.distance, "distance");
+  out["point"] = out_point(h.point, "point");
+  out["normal"] = out_point(h.normal, "normal");
   return out;
 }
 
 Json do_sweep(const Json& in) {
-  const Shape a = parse_shape(field(in, "", "a"), "a");
-  const Vec2 va = parse_vec2(field(in, "", "velocity_a"), "velocity_a");
-  const Shape b = parse_shape(field(in, "", "b"), "b");
-  const Vec2 vb = parse_vec2(field(in, "", "velocity_b"), "velocity_b");
-  if (auto bad = validate_velocity(va)) fail("velocity_a", bad->message);
-  if (auto bad = validate_velocity(vb)) fail("velocity_b", bad->message);
+  const Shape a = parse_shape(require_field(in, "", "a"), "a");
+  const Vec2 va = parse_vec2(require_field(in, "", "velocity_a"), "velocity_a");
+  const Shape b = parse_shape(require_field(in, "", "b"), "b");
+  const Vec2 vb = parse_vec2(require_field(in, "", "velocity_b"), "velocity_b");
+  if (auto bad = validate_velocity(va)) protocol_fail("velocity_a", bad->message);
+  if (auto bad = validate_velocity(vb)) protocol_fail("velocity_b", bad->message);
   const SweepHit h = sweep(a, va, b, vb);
   Json out = Json::object();
   out["hit"] = h.hit;
@@ -156,16 +151,16 @@ Json do_sweep(const Json& in) {
     out["initially_overlapping"] = true;
     return out;
   }
-  out["time"] = out_num(h.time, "time");
-  out["normal"] = out_vec(h.normal, "normal");
-  out["point"] = out_vec(h.point, "point");
+  out["time"] = out_number(h.time, "time");
+  out["normal"] = out_point(h.normal, "normal");
+  out["point"] = out_point(h.point, "point");
   return out;
 }
 
 Json answer_object(const Json& in) {
   auto it = in.find("op");
-  if (it == in.end()) fail("op", "missing field");
-  if (!it->is_string()) fail("op", "must be a string, got " + kind_of(*it));
+  if (it == in.end()) protocol_fail("op", "missing field");
+  if (!it->is_string()) protocol_fail("op", "must be a string, got " + kind_of(*it));
   const std::string op = it->get<std::string>();
   if (op == "overlap") return do_overlap(in);
   if (op == "distance") return do_distance(in);
@@ -175,7 +170,7 @@ Json answer_object(const Json& in) {
   if (op == "disc_union_boundary" || op == "disc_union_query") return answer_disc_union(op, in);
   if (op == "map_query") return answer_map_query(in);
   if (op == "move") return answer_move(in);
-  fail("op", "unknown op " + quoted(*it) +
+  protocol_fail("op", "unknown op " + quoted(*it) +
                  " (expected overlap, distance, contact, raycast, sweep, disc_union_boundary, "
                  "disc_union_query, map_query or move)");
 }
@@ -216,35 +211,35 @@ std::string error_line(const Json* id, const std::string& message) {
 // ------------------------------------------------------------------ parsing
 
 Real parse_real(const Json& v, const std::string& path) {
-  if (!v.is_number()) fail(path, "must be a number, got " + kind_of(v));
+  if (!v.is_number()) protocol_fail(path, "must be a number, got " + kind_of(v));
   const double d = v.get<double>();
-  if (!std::isfinite(d)) fail(path, "must be a finite number");
+  if (!std::isfinite(d)) protocol_fail(path, "must be a finite number");
   if (std::fabs(d) > double(std::numeric_limits<Real>::max())) {
     char buf[160];
     std::snprintf(buf, sizeof buf, "out of range: |%g| exceeds the largest %s (%g)", d,
                   std::is_same_v<Real, float> ? "float" : "double",
                   double(std::numeric_limits<Real>::max()));
-    fail(path, buf);
+    protocol_fail(path, buf);
   }
   return static_cast<Real>(d);
 }
 
 Vec2 parse_vec2(const Json& v, const std::string& path) {
-  if (!v.is_array()) fail(path, "must be an array [x, y] of two numbers, got " + kind_of(v));
+  if (!v.is_array()) protocol_fail(path, "must be an array [x, y] of two numbers, got " + kind_of(v));
   if (v.size() != 2)
-    fail(path, "must be an array [x, y] of two numbers, got " + std::to_string(v.size()) +
+    protocol_fail(path, "must be an array [x, y] of two numbers, got " + std::to_string(v.size()) +
                    (v.size() == 1 ? " element" : " elements"));
   return {parse_real(v[0], path + "[0]"), parse_real(v[1], path + "[1]")};
 }
 
 Shape parse_shape(const Json& v, const std::string& path) {
-  if (!v.is_object()) fail(path, "must be a shape object, got " + kind_of(v));
-  const Json& t = field(v, path, "type");
+  if (!v.is_object()) protocol_fail(path, "must be a shape object, got " + kind_of(v));
+  const Json& t = require_field(v, path, "type");
   const std::string tpath = join(path, "type");
-  if (!t.is_string()) fail(tpath, "must be a string, got " + kind_of(t));
+  if (!t.is_string()) protocol_fail(tpath, "must be a string, got " + kind_of(t));
   const std::string type = t.get<std::string>();
-  auto vec = [&](std::string_view key) { return parse_vec2(field(v, path, key), join(path, key)); };
-  auto real = [&](std::string_view key) { return parse_real(field(v, path, key), join(path, key)); };
+  auto vec = [&](std::string_view key) { return parse_vec2(require_field(v, path, key), join(path, key)); };
+  auto real = [&](std::string_view key) { return parse_real(require_field(v, path, key), join(path, key)); };
 
   Shape shape;
   if (type == "point") {
@@ -273,11 +268,11 @@ Shape parse_shape(const Json& v, const std::string& path) {
     Vec2 a = vec("a");
     shape = Segment{a, vec("b")};
   } else if (type == "polygon") {
-    const Json& pts = field(v, path, "points");
+    const Json& pts = require_field(v, path, "points");
     const std::string ppath = join(path, "points");
-    if (!pts.is_array()) fail(ppath, "must be an array of [x, y] points, got " + kind_of(pts));
+    if (!pts.is_array()) protocol_fail(ppath, "must be an array of [x, y] points, got " + kind_of(pts));
     if (pts.size() < 3 || pts.size() > std::size_t(Polygon::kMaxVertices))
-      fail(ppath, "a polygon needs 3.." + std::to_string(Polygon::kMaxVertices) + " points, got " +
+      protocol_fail(ppath, "a polygon needs 3.." + std::to_string(Polygon::kMaxVertices) + " points, got " +
                       std::to_string(pts.size()));
     std::vector<Vec2> points;
     points.reserve(pts.size());
@@ -287,14 +282,14 @@ Shape parse_shape(const Json& v, const std::string& path) {
     if (v.contains("radius")) radius = real("radius");
     Invalid why;
     std::optional<Polygon> poly = make_polygon(points, radius, &why);
-    if (!poly) fail(join(path, why.field.empty() ? std::string("points") : why.field),
+    if (!poly) protocol_fail(join(path, why.field.empty() ? std::string("points") : why.field),
                     why.message.empty() ? "not a valid convex polygon" : why.message);
     shape = *poly;
   } else {
-    fail(tpath, "unknown shape type " + quoted(t) +
+    protocol_fail(tpath, "unknown shape type " + quoted(t) +
                     " (expected point, circle, sector, aabb, box, capsule, segment or polygon)");
   }
-  if (auto bad = validate(shape)) fail(join(path, bad->field), bad->message);
+  if (auto bad = validate(shape)) protocol_fail(join(path, bad->field), bad->message);
   return shape;
 }
 
