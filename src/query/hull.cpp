@@ -124,10 +124,10 @@ Real point_hull_distance(const Hull& h, Vec2 p, Vec2* nearest) {
   return length(bp - p);
 }
 
-// Distance from p to the core of h with an exact (for float input) containment test for every
-// core kind: 0 (and nearest = p) exactly when p lies in the closed core. Only the edges p lies
-// strictly outside of can hold the nearest point, so only they are measured.
-Real point_core_distance(const Hull& h, Vec2 p, Vec2* nearest) {
+namespace {
+// point_core_distance, and for a polygon core (count >= 3) also the largest separation of p
+// along the edge normals and its edge (the first largest), as separation_axis finds them.
+Real point_core_distance_sep(const Hull& h, Vec2 p, Vec2* nearest, Real* sep, int* sep_edge) {
   Vec2 bp = h.v[0];
   if (h.count == 1) {
     *nearest = bp;
@@ -158,6 +158,8 @@ Real point_core_distance(const Hull& h, Vec2 p, Vec2* nearest) {
       const Real si = dot(h.n[i], p - h.v[i]);
       if (si > sm) { sm = si; im = i; }
     }
+    *sep = sm;
+    *sep_edge = im;
     const Vec2 w = p - h.v[im];
     constexpr Real k = std::numeric_limits<Real>::epsilon() * 32;
     if (sm > k * (std::fabs(w.x) + std::fabs(w.y)) + std::numeric_limits<Real>::min()) {
@@ -194,6 +196,16 @@ Real point_core_distance(const Hull& h, Vec2 p, Vec2* nearest) {
   }
   *nearest = bp;
   return length(bp - p);
+}
+}  // namespace
+
+// Distance from p to the core of h with an exact (for float input) containment test for every
+// core kind: 0 (and nearest = p) exactly when p lies in the closed core. Only the edges p lies
+// strictly outside of can hold the nearest point, so only they are measured.
+Real point_core_distance(const Hull& h, Vec2 p, Vec2* nearest) {
+  Real sep;
+  int edge;
+  return point_core_distance_sep(h, p, nearest, &sep, &edge);
 }
 
 namespace {
@@ -535,6 +547,100 @@ Manifold convex_contact(const Hull& a, const Hull& b) {
 }
 
 namespace {
+// The edge normal of a segment core a -> b (a != b) as set_segment stores it (same bits), on
+// its side `i` (0: right of a -> b, 1: left), and aligned_edge's answer for it: the side whose
+// normal is within the tolerance of d, or -1. The cheap test on the unnormalised edge only
+// rules out what the exact one would refuse (its margin, 1e-3 of the squared length, is far
+// above the rounding of a unit normal).
+Vec2 segment_normal(Vec2 a, Vec2 b) {
+  const Vec2 d = normalize(b - a);
+  return {d.y, -d.x};
+}
+int segment_aligned_side(Vec2 a, Vec2 b, Vec2 d) {
+  const Vec2 e = b - a;
+  const Real c = cross(d, e);
+  if (c * c < Real(0.999) * dot(e, e)) return -1;
+  const Real x = dot(segment_normal(a, b), d);
+  const Real bv = Real(1) - Real(1e-4);
+  if (x >= bv) return 0;
+  if (-x >= bv) return 1;
+  return -1;
+}
+// The nearest point of segment a-b to p and its squared distance (vertex_core_d2 for a
+// segment core: the same operations, so the same bits).
+inline Real vertex_segment_d2(Vec2 p, Vec2 a, Vec2 b, Vec2* q) {
+  *q = closest_on_segment(p, a, b);
+  return length_sq(*q - p);
+}
+}  // namespace
+
+Manifold segment_pair_contact(Vec2 a0, Vec2 a1, Real ra, Vec2 b0, Vec2 b1, Real rb) {
+  // convex_contact for two segment cores (a0 != a1, b0 != b1) grown by ra and rb, without
+  // building hulls where the cores are clearly apart: the same steps and operations, so the
+  // same bits.
+  Manifold m;
+  const Real R = ra + rb;
+  Vec2 pa, pb;
+  Real d = 0;
+  if (segments_separated(a0, a1, b0, b1)) {
+    if (R == 0) return m;  // disjoint closed cores, nothing to grow
+    // disjoint_closest's plain scan: each vertex against the other segment, first least wins.
+    Vec2 q;
+    Real best = std::numeric_limits<Real>::max(), dd;
+    pa = a0, pb = b0;
+    if ((dd = vertex_segment_d2(a0, b0, b1, &q)) < best) { best = dd; pa = a0; pb = q; }
+    if ((dd = vertex_segment_d2(a1, b0, b1, &q)) < best) { best = dd; pa = a1; pb = q; }
+    if ((dd = vertex_segment_d2(b0, a0, a1, &q)) < best) { best = dd; pa = q; pb = b0; }
+    if ((dd = vertex_segment_d2(b1, a0, a1, &q)) < best) { best = dd; pa = q; pb = b1; }
+    d = length(pb - pa);
+    if (d > R) return m;
+  } else {
+    pa = pb = segment_segment_common(a0, a1, b0, b1);
+  }
+  m.touching = true;
+  const Real scale = std::max({std::fabs(pa.x), std::fabs(pa.y), R, Real(1)});
+  const bool separated = d > R * Real(1e-4) + scale * kRelEps;
+  Vec2 n;
+  if (separated) {
+    n = (pb - pa) / d;  // normalize(pb - pa): its length is d
+    m.depth = R - d;
+  } else {  // the separating axis decides
+    Hull ha, hb;
+    ha.set_segment(a0, a1, ra);
+    hb.set_segment(b0, b1, rb);
+    const Axis ax = max_separation(ha, hb);
+    n = ax.n;
+    if (!(ra > 0) && !(rb > 0)) {
+      m.normal = n;
+      m.depth = 0;
+      m.point_count = 1;
+      m.points[0] = pa;
+      return m;
+    }
+    m.depth = std::max(Real(0), R - ax.s);
+  }
+  m.normal = n;
+  const int ea = segment_aligned_side(a0, a1, n);
+  const int eb = ea < 0 ? -1 : segment_aligned_side(b0, b1, -n);
+  if (ea >= 0 && eb >= 0) {
+    const Vec2 na = ea == 0 ? segment_normal(a0, a1) : -segment_normal(a0, a1);
+    m.point_count = clip_contact_points(ea == 0 ? a0 : a1, ea == 0 ? a1 : a0, na, ra, eb == 0 ? b0 : b1,
+                                        eb == 0 ? b1 : b0, rb, scale * kRelEps * 16 + m.depth * Real(1e-3),
+                                        m.points.data());
+    if (m.point_count > 0) return m;
+  }
+  m.point_count = 1;
+  if (separated) {
+    m.points[0] = ((pa + n * ra) + (pb - n * rb)) * Real(0.5);
+  } else if (ea < 0) {  // Hull::support of a segment core: the later vertex only when further
+    m.points[0] = (dot(a1, n) > dot(a0, n) ? a1 : a0) + n * (ra - m.depth * Real(0.5));
+  } else {
+    m.points[0] = (dot(b1, -n) > dot(b0, -n) ? b1 : b0) - n * (rb - m.depth * Real(0.5));
+  }
+  return m;
+}
+
+namespace {
 // The axis of least penetration of the point c into h's core, as max_separation finds it: its
 // separation `as` and unit axis `an` (sign: pushing c away from h, negated when c is a).
 void separation_axis(const Hull& h, Vec2 c, bool point_is_a, Real& as, Vec2& an) {
@@ -566,7 +672,9 @@ Manifold point_hull_contact(const Hull& h, Vec2 c, Real rc, bool c_area, bool po
   Manifold m;
   const Real R = h.radius + rc;
   Vec2 q;
-  const Real d = point_core_distance(h, c, &q);
+  Real sep = 0;
+  int sep_edge = 0;
+  const Real d = point_core_distance_sep(h, c, &q, &sep, &sep_edge);
   if (d > R) return m;
   m.touching = true;
   // Normal from a to b.
@@ -578,7 +686,14 @@ Manifold point_hull_contact(const Hull& h, Vec2 c, Real rc, bool c_area, bool po
   // the cores that (nearly) touch need it.
   Real as = -std::numeric_limits<Real>::max();
   Vec2 an{1, 0};
-  if (!separated) separation_axis(h, c, point_is_a, as, an);
+  if (!separated) {
+    if (h.count >= 3) {  // point_core_distance found it (the same loop)
+      as = sep;
+      an = point_is_a ? -h.n[sep_edge] : h.n[sep_edge];
+    } else {
+      separation_axis(h, c, point_is_a, as, an);
+    }
+  }
   if (separated) {
     m.normal = (pb - pa) / d;
     m.depth = R - d;
@@ -598,7 +713,7 @@ Manifold point_hull_contact(const Hull& h, Vec2 c, Real rc, bool c_area, bool po
     m.points[0] = ((pa + n * ra) + (pb - n * rb)) * Real(0.5);
   } else if (point_is_a) {
     m.points[0] = c + n * (rc - m.depth * Real(0.5));
-  } else if (aligned_edge(h, n) < 0) {
+  } else if (h.count < 3 && aligned_edge(h, n) < 0) {  // (n is an edge normal of a polygon core)
     m.points[0] = h.support(n) + n * (h.radius - m.depth * Real(0.5));
   } else {
     m.points[0] = c - n * (rc - m.depth * Real(0.5));

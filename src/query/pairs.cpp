@@ -20,11 +20,17 @@ Manifold point_hull_contact(const Hull& h, Vec2 c, Real rc, bool c_area, bool po
 RayHit circle_raycast(Vec2 c, Real r, Vec2 origin, Vec2 dir, Real max_distance);
 RayHit aabb_raycast(const Aabb& b, Vec2 origin, Vec2 dir, Real max_distance);
 RayHit segment_raycast(Vec2 a, Vec2 b, Vec2 origin, Vec2 dir, Real max_distance);
+Manifold segment_pair_contact(Vec2 a0, Vec2 a1, Real ra, Vec2 b0, Vec2 b1, Real rb);
 
 namespace {
 
 template <class T>
 constexpr bool kIsSector = std::is_same_v<T, Sector>;
+// A segment or a capsule: a segment core (a, b) grown by a radius (0 for a segment).
+template <class T>
+constexpr bool kIsStroke = std::is_same_v<T, Segment> || std::is_same_v<T, Capsule>;
+inline Real stroke_radius(const Segment&) { return 0; }
+inline Real stroke_radius(const Capsule& c) { return c.radius; }
 
 DistanceResult swapped(DistanceResult r) {
   std::swap(r.point_a, r.point_b);
@@ -346,6 +352,10 @@ Manifold contact(const A& a, const B& b) {
     return sector_hull_contact(SectorParts(a), Hull(b));
   } else if constexpr (kIsSector<B>) {
     return flipped(sector_hull_contact(SectorParts(b), Hull(a)));
+  } else if constexpr (kIsStroke<A> && kIsStroke<B>) {
+    if (!(a.a == a.b) && !(b.a == b.b))  // two segment cores: no hulls to build
+      return segment_pair_contact(a.a, a.b, stroke_radius(a), b.a, b.b, stroke_radius(b));
+    return convex_contact(Hull(a), Hull(b));
   } else {
     return convex_contact(Hull(a), Hull(b));
   }
