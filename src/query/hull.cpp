@@ -164,6 +164,20 @@ Real point_core_distance_sep(const Hull& h, Vec2 p, Vec2* nearest, Real* sep, in
     constexpr Real k = std::numeric_limits<Real>::epsilon() * 32;
     if (sm > k * (std::fabs(w.x) + std::fabs(w.y)) + std::numeric_limits<Real>::min()) {
       const int prev = im == 0 ? n - 1 : im - 1, next = im + 1 == n ? 0 : im + 1;
+      // p projects strictly inside edge im: its nearest point is there (every other point of
+      // the polygon is further than that edge's line), the neighbours need no measuring.
+      {
+        const Vec2 e = h.v[next] - h.v[im];
+        const Real num = dot(w, e), ee = dot(e, e);
+        if (num > 0 && num < ee) {
+          const Real t = num / ee;
+          if (t < 1) {
+            bp = h.v[im] + e * t;  // closest_on_segment's interior point, the same operations
+            *nearest = bp;
+            return length(bp - p);
+          }
+        }
+      }
       int cand[3] = {prev, im, next};  // in index order, as the exact loop below visits them
       if (prev > im) cand[0] = im, cand[1] = next, cand[2] = prev;
       else if (next < im) cand[0] = next, cand[1] = prev, cand[2] = im;

@@ -20,6 +20,7 @@ Manifold point_hull_contact(const Hull& h, Vec2 c, Real rc, bool c_area, bool po
 RayHit circle_raycast(Vec2 c, Real r, Vec2 origin, Vec2 dir, Real max_distance);
 RayHit aabb_raycast(const Aabb& b, Vec2 origin, Vec2 dir, Real max_distance);
 RayHit segment_raycast(Vec2 a, Vec2 b, Vec2 origin, Vec2 dir, Real max_distance);
+RayHit capsule_raycast(Vec2 a, Vec2 b, Real r, Vec2 origin, Vec2 dir, Real max_distance);
 Manifold segment_pair_contact(Vec2 a0, Vec2 a1, Real ra, Vec2 b0, Vec2 b1, Real rb);
 
 namespace {
@@ -387,6 +388,9 @@ RayHit raycast(const S& s, const Ray& ray) {
     return h;
   } else if constexpr (std::is_same_v<S, Segment>) {
     if (!(s.a == s.b)) return segment_raycast(s.a, s.b, ray.origin, u, ray.max_distance);  // no hull to build
+    return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
+  } else if constexpr (std::is_same_v<S, Capsule>) {
+    if (!(s.a == s.b) && s.radius > 0) return capsule_raycast(s.a, s.b, s.radius, ray.origin, u, ray.max_distance);
     return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
   } else if constexpr (std::is_same_v<S, Aabb>) {
     if (s.min.x < s.max.x && s.min.y < s.max.y) return aabb_raycast(s, ray.origin, u, ray.max_distance);

@@ -57,7 +57,7 @@ void ray_circle(Vec2 o, Vec2 u, Vec2 c, Real r, Best& best, F accept) {
   Real disc = b * b - cc;
   if (disc < 0) return;
   Real t = -b - std::sqrt(disc);
-  if (t < 0) return;
+  if (t < 0 || !(t < best.t)) return;  // (offer would drop it: no normal to compute)
   Vec2 p = o + u * t;
   if (!accept(p)) return;
   best.offer(t, normalize(m + u * t, -u));  // from the offset, not from far-off coordinates
@@ -94,6 +94,56 @@ RayHit finish(const Best& best, Vec2 o, Vec2 u, Real max_distance) {
 
 // Implemented in hull.cpp (internal; declared here so convex.hpp stays as it is).
 Real point_core_distance(const Hull& h, Vec2 p, Vec2* nearest);
+
+// A core of count >= 2 vertices v (normals n; a segment has both sides, n[1] = -n[0]) grown
+// by r > 0, for an origin outside it: the sides pushed out by r facing the ray, then the
+// circles at the vertices. A hit beyond max_distance gets no normal.
+RayHit rounded_raycast(const Vec2* v, const Vec2* n, int count, Real r, Vec2 o, Vec2 u, Real max_distance) {
+  Best best;
+  if (max_distance < best.t) best.t = next_up(max_distance);  // farther hits: a miss either way
+  const int edges = count == 2 ? 2 : count;
+  for (int i = 0; i < edges; ++i) {
+    const Vec2 ni = n[i];
+    if (dot(ni, u) >= 0) continue;
+    const Vec2 a = v[i] + ni * r, b = v[i + 1 == count ? 0 : i + 1] + ni * r;
+    ray_segment(o, u, a, b, best, &ni);
+  }
+  // The origin is outside and the shape convex: the ray enters it once, so a hit on a flat
+  // side facing the ray is that entry and no vertex circle can be nearer, unless the hit is
+  // within rounding of the side's end (a grazing ray may then enter through the circle there):
+  // only the circles of vertices that near the hit are tried.
+  const auto any = [](Vec2) { return true; };
+  if (best.found) {
+    const Vec2 x = o + u * best.t;
+    const Real r2 = r * r;
+    // The hit's rounding along the side grows as the ray turns parallel to it.
+    const Real slack = kRelEps * 4 * (std::fabs(x.x) + std::fabs(x.y) + r) /
+                       std::max(std::fabs(dot(best.normal, u)), std::numeric_limits<Real>::min());
+    for (int i = 0; i < count; ++i) {
+      const Vec2 w = x - v[i];
+      const Real near = Real(1e-3) * (r + std::fabs(w.x) + std::fabs(w.y)) + slack;
+      if (dot(w, w) - r2 <= near * near) ray_circle(o, u, v[i], r, best, any);
+    }
+    return finish(best, o, u, max_distance);
+  }
+  for (int i = 0; i < count; ++i) ray_circle(o, u, v[i], r, best, any);
+  return finish(best, o, u, max_distance);
+}
+
+// A capsule a != b of radius r > 0 without building its hull: the origin inside decided as
+// point_core_distance does (the same distance, so the same bits), then rounded_raycast.
+RayHit capsule_raycast(Vec2 a, Vec2 b, Real r, Vec2 o, Vec2 u, Real max_distance) {
+  const Vec2 q = closest_on_segment(o, a, b);
+  if (length(q - o) <= r) return {true, true, 0, o, {}};
+  // (an origin on the core is inside: that distance is 0 but for rounding, which only a
+  // radius below the coordinates' rounding can fall under)
+  const Real mag = std::fabs(o.x) + std::fabs(o.y) + std::fabs(a.x) + std::fabs(a.y) + std::fabs(b.x) + std::fabs(b.y);
+  if (r <= kRelEps * mag && orient(a, b, o) == 0 && dot_w(a, o, a, b) >= 0 && dot_w(b, o, a, b) <= 0)
+    return {true, true, 0, o, {}};
+  const Vec2 d = normalize(b - a);  // the normals Hull::set_segment stores
+  const Vec2 v[2] = {a, b}, n[2] = {{d.y, -d.x}, {-d.y, d.x}};
+  return rounded_raycast(v, n, 2, r, o, u, max_distance);
+}
 
 // A segment a != b without radius: the origin on it is decided exactly (for float input);
 // a hit beyond max_distance gets no normal.
@@ -143,6 +193,11 @@ RayHit hull_raycast(const Hull& h, Vec2 o, Vec2 u, Real max_distance) {
       } else {
         leave = std::min(leave, t);
       }
+      // A miss already (the test after the loop would say so) once the origin is shown to be
+      // outside, exactly: the rest of the edges cannot change it.
+      if ((enter > leave || leave < 0) && out_edge >= 0 &&
+          orient(h.v[out_edge], h.v[out_edge + 1 == h.count ? 0 : out_edge + 1], o) < 0)
+        return {};
     }
     // The origin is outside when it is strictly outside one edge, exactly; only an origin
     // near the boundary or inside needs the whole exact test.
@@ -154,16 +209,7 @@ RayHit hull_raycast(const Hull& h, Vec2 o, Vec2 u, Real max_distance) {
     best.offer(enter, n_enter);
     return finish(best, o, u, max_distance);
   }
-  // Rounded: edges pushed out by the radius, circles at the vertices.
-  int edges = h.count == 2 ? 2 : h.count;
-  for (int i = 0; i < edges; ++i) {
-    Vec2 n = h.n[i];
-    if (dot(n, u) >= 0) continue;
-    Vec2 a = h.v[i] + n * h.radius, b = h.v[(i + 1) % h.count] + n * h.radius;
-    ray_segment(o, u, a, b, best, &n);
-  }
-  for (int i = 0; i < h.count; ++i) ray_circle(o, u, h.v[i], h.radius, best, [](Vec2) { return true; });
-  return finish(best, o, u, max_distance);
+  return rounded_raycast(h.v, h.n, h.count, h.radius, o, u, max_distance);
 }
 
 // A disk of radius r > 0: the origin inside is decided exactly (for float input).
