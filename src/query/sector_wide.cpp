@@ -298,110 +298,157 @@ Manifold wide_manifold(const SectorParts& a, const Side& b, Vec2 best, Vec2 n, R
 // Candidates are checked shortest first; an escape must stay free a little further along
 // its direction (the margins above), and near a corner that is free but only a point (such
 // as the notch's apex) a short directional search finds the robust escape next to it.
+/// The search for the shortest robust escape of b from the wide sector a, in named steps:
+/// the deepest pair's own escape, then candidates along normals and at corners (shortest
+/// first, each checked by the exact tests), then a short directional search next to the
+/// fragile corners found on the way.
 template <class Side>
-Manifold exact_wide_contact(const SectorParts& a, const Side& b) {
-  bool any = false;
-  for (int i = 0; i < 2; ++i)
-    for (int j = 0; j < b.count() && !any; ++j) any = b.touches(a.piece[i], j);
-  if (!any) return {};
-  const WideScale ws = wide_scale(a, b);
-  // Leaving the union means leaving every piece: no escape is shorter than the deepest pair's
-  // own (convex) depth, so shorter candidates need no checking.
-  Real lower = 0;
-  Manifold deepest;
-  for (int i = 0; i < 2; ++i)
-    for (int j = 0; j < b.count(); ++j) {
-      Manifold m = b.contact(a.piece[i], j);
-      if (m.touching && m.depth > lower) lower = m.depth, deepest = m;
-    }
-  // Whether b moved by v penetrates a deeper than rounding; u is a unit axis to try first
-  // (the escape's own direction: its pair is apart along it, others often are). A pair
-  // whose projections on u overlap by at most half the tolerance does not penetrate; a
-  // point of one part deep in the other does; only the rest take the exact contact.
-  auto penetrates = [&](Vec2 v, Vec2 u) {
+class WideEscape {
+ public:
+  WideEscape(const SectorParts& a, const Side& b) : a_(a), b_(b) {}
+
+  /// Whether b moved by v penetrates a deeper than rounding; u is a unit axis to try first
+  /// (the escape's own direction: its pair is apart along it, others often are). A pair
+  /// whose projections on u overlap by at most half the tolerance does not penetrate; a
+  /// point of one part deep in the other does; only the rest take the exact contact.
+  bool penetrates(Vec2 v, Vec2 u) const {
     for (int i = 0; i < 2; ++i)
-      for (int j = 0; j < b.count(); ++j) {
-        const Piece s = shifted(a, i, v);
-        if (s.support_value(u) - b.min_along(j, u) <= ws.pen_tol * Real(0.5)) continue;
-        if (b.deep(s, j) > ws.pen_tol) return true;
-        if (b.penetration(s, j) > ws.pen_tol) return true;
+      for (int j = 0; j < b_.count(); ++j) {
+        const Piece s = shifted(a_, i, v);
+        if (s.support_value(u) - b_.min_along(j, u) <= ws_.pen_tol * Real(0.5)) continue;
+        if (b_.deep(s, j) > ws_.pen_tol) return true;
+        if (b_.penetration(s, j) > ws_.pen_tol) return true;
       }
     return false;
-  };
-  // Strictly: any common point at all (a pair apart along u by more than rounding is apart;
-  // a point of one part inside the other touches).
-  auto touches = [&](Vec2 v, Vec2 u) {
-    for (int i = 0; i < 2; ++i)
-      for (int j = 0; j < b.count(); ++j) {
-        const Piece s = shifted(a, i, v);
-        if (s.support_value(u) - b.min_along(j, u) < -ws.pen_tol) continue;
-        if (b.deep(s, j) > 0) return true;
-        if (b.touches(s, j)) return true;
-      }
-    return false;
-  };
-  // The deepest pair's own escape, when it also leaves the rest of the union (robustly, as
-  // every candidate below must), is as short as any escape can be: the answer, without
-  // enumerating the candidates (most contacts with a wide sector are such).
-  if (lower > 0) {
-    const Vec2 v = deepest.normal * lower;
-    bool ok = !penetrates(v, deepest.normal);
-    for (int k = 1; k <= kMarginSamples && ok; ++k)
-      ok = !touches(v + deepest.normal * ((lower * kEscapeMarginRel + ws.slack) * Real(k) / kMarginSamples), deepest.normal);
-    if (ok) return wide_manifold(a, b, v, deepest.normal, ws.pen_tol);
   }
-  lower -= ws.pen_tol + ws.slack;
-  bool found = false;
-  Vec2 best, n{1, 0};
-  Real best_len = std::numeric_limits<Real>::max();
-  constexpr int kMaxFragile = 16;
-  Vec2 fragile[kMaxFragile];
-  int n_fragile = 0;
-  // The first robust escape of a sorted list shorter than the best so far; the free but
-  // fragile ones before it are kept for the search below.
-  auto first_robust = [&](const std::vector<Vec2>& cand) {
+
+  /// Strictly: any common point at all (a pair apart along u by more than rounding is apart;
+  /// a point of one part inside the other touches).
+  bool touches(Vec2 v, Vec2 u) const {
+    for (int i = 0; i < 2; ++i)
+      for (int j = 0; j < b_.count(); ++j) {
+        const Piece s = shifted(a_, i, v);
+        if (s.support_value(u) - b_.min_along(j, u) < -ws_.pen_tol) continue;
+        if (b_.deep(s, j) > 0) return true;
+        if (b_.touches(s, j)) return true;
+      }
+    return false;
+  }
+
+  /// An escape v of length l along the unit u stays free a little further along u (the
+  /// margin samples), so that it does not rest on a free point only (a notch's apex).
+  bool robust_beyond(Vec2 v, Real l, Vec2 u) const {
+    for (int k = 1; k <= kMarginSamples; ++k)
+      if (touches(v + u * ((l * kEscapeMarginRel + ws_.slack) * Real(k) / kMarginSamples), u)) return false;
+    return true;
+  }
+
+  /// The deepest convex pair: its depth bounds every escape from below (leaving the union
+  /// means leaving every piece). False when no pair touches (then nothing else is asked).
+  bool find_deepest() {
+    bool any = false;
+    for (int i = 0; i < 2; ++i)
+      for (int j = 0; j < b_.count() && !any; ++j) any = b_.touches(a_.piece[i], j);
+    if (!any) return false;
+    ws_ = wide_scale(a_, b_);
+    for (int i = 0; i < 2; ++i)
+      for (int j = 0; j < b_.count(); ++j) {
+        Manifold m = b_.contact(a_.piece[i], j);
+        if (m.touching && m.depth > lower_) lower_ = m.depth, deepest_ = m;
+      }
+    return true;
+  }
+
+  /// The deepest pair's own escape, when it also leaves the rest of the union (robustly, as
+  /// every candidate must), is as short as any escape can be: the answer without enumerating
+  /// the candidates (most contacts with a wide sector are such).
+  bool deepest_escapes() const {
+    if (!(lower_ > 0)) return false;
+    const Vec2 v = deepest_.normal * lower_;
+    return !penetrates(v, deepest_.normal) && robust_beyond(v, lower_, deepest_.normal);
+  }
+  Manifold deepest_manifold() const {
+    return wide_manifold(a_, b_, deepest_.normal * lower_, deepest_.normal, ws_.pen_tol);
+  }
+
+  /// The candidates: along normals first (closed forms, a few dozen), whose shortest robust
+  /// escape bounds the answer, so that the corners (hundreds of curve crossings for a
+  /// polygon) are enumerated only within [lower bound, that bound].
+  void try_candidates() {
+    lower_ -= ws_.pen_tol + ws_.slack;
+    std::vector<Vec2> cand;
+    cand.reserve(64);
+    wide_normal_candidates(a_, b_, cand);
+    first_robust(cand);
+    cand.clear();
+    const Real hi = found_ ? best_len_ * (1 + Real(1e-5)) + ws_.pen_tol + ws_.slack : std::numeric_limits<Real>::max();
+    wide_corner_candidates(a_, b_, lower_, hi, cand);
+    first_robust(cand);
+  }
+
+  /// Next to each fragile corner shorter than the best (shortest first), a short directional
+  /// search for the robust escape there; then the answer (the union's general contact when
+  /// nothing was found).
+  Manifold search_fragile() {
+    std::sort(fragile_, fragile_ + n_fragile_, [](Vec2 u, Vec2 v) { return length_sq(u) < length_sq(v); });
+    Parts parts_a{a_.piece, a_.count, nullptr};
+    Parts parts_b = b_.parts();
+    Escape esc{parts_a, parts_b, ws_.reach * Real(1.5), ws_.scale * std::numeric_limits<Real>::epsilon() * 2, ws_.slack};
+    for (int i = 0; i < n_fragile_; ++i) {  // shortest first; a robust escape near a corner is
+      if (length(fragile_[i]) >= best_len_) break;  // never shorter than the corner itself
+      Real th0 = std::atan2(fragile_[i].y, fragile_[i].x), th;
+      Real e = search_exit(esc, th0, Real(0.4), 12, th);
+      if (e < best_len_) { best_len_ = e; n_ = unit_at(th); best_ = n_ * e; found_ = true; }
+    }
+    if (!found_) return union_contact(parts_a, parts_b, ws_.reach * Real(1.5), ws_.scale, nullptr, 0);
+    return wide_manifold(a_, b_, best_, n_, ws_.pen_tol);
+  }
+
+ private:
+  static constexpr int kMaxFragile = 16;
+
+  /// The first robust escape of a sorted list shorter than the best so far; the free but
+  /// fragile ones before it are kept for the search.
+  void first_robust(const std::vector<Vec2>& cand) {
     for (Vec2 v : cand) {
       Real l = length(v);
-      if (l < lower) continue;
-      if (l >= best_len) return;
+      if (l < lower_) continue;
+      if (l >= best_len_) return;
       Vec2 u = l > 0 ? v / l : Vec2{1, 0};
       if (penetrates(v, u)) continue;
-      bool robust = true;
-      for (int k = 1; k <= kMarginSamples && robust; ++k)
-        robust = !touches(v + u * ((l * kEscapeMarginRel + ws.slack) * Real(k) / kMarginSamples), u);
-      if (!robust) {
-        bool seen = false;
-        for (int i = 0; i < n_fragile; ++i) seen = seen || length_sq(fragile[i] - v) <= ws.slack * ws.slack;
-        if (!seen && n_fragile < kMaxFragile) fragile[n_fragile++] = v;
+      if (!robust_beyond(v, l, u)) {
+        keep_fragile(v);
         continue;
       }
-      best = v, n = u, best_len = l, found = true;
+      best_ = v, n_ = u, best_len_ = l, found_ = true;
       return;
     }
-  };
-  // The escapes along candidate normals first (closed forms, a few dozen): the shortest robust
-  // one bounds the answer, so the corners (hundreds of curve crossings for a polygon) are
-  // enumerated only within [lower, that bound].
-  std::vector<Vec2> cand;
-  cand.reserve(64);
-  wide_normal_candidates(a, b, cand);
-  first_robust(cand);
-  cand.clear();
-  const Real hi = found ? best_len * (1 + Real(1e-5)) + ws.pen_tol + ws.slack : std::numeric_limits<Real>::max();
-  wide_corner_candidates(a, b, lower, hi, cand);
-  first_robust(cand);
-  std::sort(fragile, fragile + n_fragile, [](Vec2 u, Vec2 v) { return length_sq(u) < length_sq(v); });
-  Parts parts_a{a.piece, a.count, nullptr};
-  Parts parts_b = b.parts();
-  Escape esc{parts_a, parts_b, ws.reach * Real(1.5), ws.scale * std::numeric_limits<Real>::epsilon() * 2, ws.slack};
-  for (int i = 0; i < n_fragile; ++i) {  // shortest first; a robust escape near a corner is
-    if (length(fragile[i]) >= best_len) break;  // never shorter than the corner itself
-    Real th0 = std::atan2(fragile[i].y, fragile[i].x), th;
-    Real e = search_exit(esc, th0, Real(0.4), 12, th);
-    if (e < best_len) { best_len = e; n = unit_at(th); best = n * e; found = true; }
   }
-  if (!found) return union_contact(parts_a, parts_b, ws.reach * Real(1.5), ws.scale, nullptr, 0);
-  return wide_manifold(a, b, best, n, ws.pen_tol);
+  void keep_fragile(Vec2 v) {
+    bool seen = false;
+    for (int i = 0; i < n_fragile_; ++i) seen = seen || length_sq(fragile_[i] - v) <= ws_.slack * ws_.slack;
+    if (!seen && n_fragile_ < kMaxFragile) fragile_[n_fragile_++] = v;
+  }
+
+  const SectorParts& a_;
+  const Side& b_;
+  WideScale ws_{};  // set once a pair touches
+  Real lower_ = 0;
+  Manifold deepest_;
+  bool found_ = false;
+  Vec2 best_, n_{1, 0};
+  Real best_len_ = std::numeric_limits<Real>::max();
+  Vec2 fragile_[kMaxFragile];
+  int n_fragile_ = 0;
+};
+
+template <class Side>
+Manifold exact_wide_contact(const SectorParts& a, const Side& b) {
+  WideEscape<Side> w(a, b);
+  if (!w.find_deepest()) return {};
+  if (w.deepest_escapes()) return w.deepest_manifold();
+  w.try_candidates();
+  return w.search_fragile();
 }
 
 }  // namespace
