@@ -229,3 +229,54 @@ TEST(RaycastProperties, WideSectorNotch) {
 }
 
 }  // namespace
+
+// Rays grazing a capsule's flat side next to where it meets an end circle, crossing the side's
+// line just before, at and just beyond its end (where the entry is the circle's), at shallow
+// angles: the first hit against a long double reference (the least entry over the two side
+// segments and the two circles); the normal within the rounding the angle amplifies.
+TEST(RaycastProperties, GrazingAtASidesEnd) {
+  const LD r = 0.3L, half = 1;
+  int rays = 0;
+  for (LD angle : {0.0L, 0.7L, 2.3L}) {
+    const V ax = unit_at(angle), ny{-ax.y, ax.x};
+    const V c{3.25L, -1.5L};
+    const V a = c - ax * half, b = c + ax * half;
+    const collide2d::Capsule cap{toR(a), toR(b), Real(r)};
+    for (LD theta : {1e-1L, 1e-2L, 1e-3L})
+      for (LD delta : {-1e-2L, -1e-4L, -1e-6L, 0.0L, 1e-6L, 1e-4L, 1e-2L})
+        for (int side : {1, -1}) {
+          // The ray crosses the line of the side (offset r toward `side`) at b's end + delta,
+          // coming from outside at angle theta to it, toward -ax.
+          const V n = ny * LD(side), x = b + n * r + ax * delta;
+          const V dir = ax * -std::cos(theta) + n * -std::sin(theta);
+          const V o = x - dir * 2.0L;
+          // Reference: the least t >= 0 entering a side segment or an end circle.
+          LD best = kInf;
+          V best_n{0, 0};
+          for (int s : {1, -1}) {
+            const V m = ny * LD(s);
+            const LD den = dot(m, dir);
+            if (den >= 0) continue;
+            const LD t = (r - dot(m, o - a)) / den;
+            const LD along = dot(o + dir * t - a, ax);
+            if (t >= 0 && along >= 0 && along <= 2 * half && t < best) best = t, best_n = m;
+          }
+          for (V q : {a, b}) {
+            const V w = o - q;
+            const LD bb = dot(w, dir), cc = dot(w, w) - r * r, disc = bb * bb - cc;
+            if (disc < 0) continue;
+            const LD t = -bb - std::sqrt(disc);
+            if (t >= 0 && t < best) best = t, best_n = (w + dir * t) * (1 / r);
+          }
+          ASSERT_LT(best, kInf);
+          const auto h = collide2d::raycast(cap, collide2d::Ray{toR(o), toR(dir), Real(5)});
+          ASSERT_TRUE(h.hit) << angle << " " << theta << " " << delta << " " << side;
+          const LD eps = std::numeric_limits<Real>::epsilon() * 64 * 5;  // coordinates about 5
+          EXPECT_NEAR(LD(h.distance), best, eps / theta) << angle << " " << theta << " " << delta << " " << side;
+          const LD turn = std::fabs(cross(toV(h.normal), best_n));
+          EXPECT_LE(turn, eps / (theta * r) + 1e-6L) << angle << " " << theta << " " << delta << " " << side;
+          ++rays;
+        }
+  }
+  EXPECT_EQ(rays, 3 * 3 * 7 * 2);
+}
