@@ -127,6 +127,8 @@ Real point_hull_distance(const Hull& h, Vec2 p, Vec2* nearest) {
 namespace {
 // point_core_distance, and for a polygon core (count >= 3) also the largest separation of p
 // along the edge normals and its edge (the first largest), as separation_axis finds them.
+// Longer than 80 lines on purpose: a hot kernel whose clear-outside fast path (Box2D's walk) and
+// exact path share the separation loop's outputs; split, the steps would pass five results by pointer.
 Real point_core_distance_sep(const Hull& h, Vec2 p, Vec2* nearest, Real* sep, int* sep_edge) {
   Vec2 bp = h.v[0];
   if (h.count == 1) {
