@@ -128,13 +128,21 @@ Vec2 PositionCorrection::solve() const {
 
 // ------------------------------------------------------------------ input checks
 
+namespace {
+/// The first obstacle that does not validate, named "obstacles[i]...".
+template <class T>
+std::optional<Invalid> first_invalid_obstacle(std::span<const T> obstacles) {
+  for (std::size_t i = 0; i < obstacles.size(); ++i)
+    if (auto w = validate(obstacles[i])) return Invalid{"obstacles[" + std::to_string(i) + "]." + w->field, w->message};
+  return std::nullopt;
+}
+}  // namespace
+
 std::optional<Invalid> validate_move(const Shape& shape, Vec2 displacement,
                                      std::span<const Shape> obstacles, const MoveOptions& options) {
   if (auto w = validate(shape)) return Invalid{"shape." + w->field, w->message};
   if (auto w = validate_translation(displacement)) return Invalid{"displacement", w->message};
-  for (std::size_t i = 0; i < obstacles.size(); ++i)
-    if (auto w = validate(obstacles[i]))
-      return Invalid{"obstacles[" + std::to_string(i) + "]." + w->field, w->message};
+  if (auto w = first_invalid_obstacle(obstacles)) return w;
   if (!finite(options.restitution) || options.restitution < 0)
     return Invalid{"restitution", "must be finite and >= 0"};
   if (!finite(options.friction) || options.friction < 0 || options.friction > 1)
@@ -146,13 +154,8 @@ std::optional<Invalid> validate_move(const Shape& shape, Vec2 displacement,
 
 std::optional<Invalid> validate_move(const Shape& body, Vec2 displacement,
                                      std::span<const Obstacle> obstacles, const MoveOptions& options) {
-  if (auto w = validate(body)) return Invalid{"shape." + w->field, w->message};
-  if (auto w = validate_translation(displacement)) return Invalid{"displacement", w->message};
-  for (std::size_t i = 0; i < obstacles.size(); ++i)
-    if (auto w = validate(obstacles[i]))
-      return Invalid{"obstacles[" + std::to_string(i) + "]." + w->field, w->message};
-  const std::vector<Shape> none;
-  if (auto w = validate_move(body, displacement, std::span<const Shape>(none), options)) return w;
+  if (auto w = validate_move(body, displacement, std::span<const Shape>{}, options)) return w;
+  if (auto w = first_invalid_obstacle(obstacles)) return w;
   if (!is_finite(options.up)) return Invalid{"up", "must be finite"};
   if (!finite(options.max_slope) || options.max_slope < 0 || options.max_slope > kPi / 2)
     return Invalid{"max_slope", "must be in [0, pi/2]"};

@@ -23,4 +23,12 @@ inline std::optional<Invalid> check_query_shape(const Shape& s) {
   return std::nullopt;
 }
 
+/// Nothing when `shape` may be cast by `translation` (a query shape, a translation within
+/// validate_translation's limit: the end box is then finite too), else what is wrong.
+inline std::optional<Invalid> check_cast_input(const Shape& shape, Vec2 translation) {
+  if (auto bad = check_query_shape(shape)) return bad;
+  if (auto bad = validate_translation(translation)) return Invalid{"translation", bad->message};
+  return std::nullopt;
+}
+
 }  // namespace collide2d::world_detail

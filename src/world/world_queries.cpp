@@ -12,6 +12,7 @@
 
 namespace collide2d::inline COLLIDE2D_ABI {
 
+using world_detail::check_cast_input;
 using world_detail::check_query_shape;
 using world_detail::fill;
 using world_detail::visit_stored;
@@ -122,18 +123,8 @@ std::optional<RayCastHit> World::raycast_closest(const Ray& ray, QueryFilter fil
 
 std::optional<ShapeCastHit> World::shape_cast(const Shape& shape, Vec2 translation, QueryFilter filter,
                                               Invalid* why) const {
-  if (auto bad = check_query_shape(shape)) {
+  if (auto bad = check_cast_input(shape, translation)) {
     fill(why, *bad);
-    return std::nullopt;
-  }
-  if (auto bad = validate_translation(translation)) {
-    fill(why, Invalid{"translation", bad->message});
-    return std::nullopt;
-  }
-  const Aabb start = collide2d::bounds(shape);
-  Aabb end{start.min + translation, start.max + translation};
-  if (!is_finite(end.min) || !is_finite(end.max)) {
-    fill(why, Invalid{"translation", "moves the shape out of range"});
     return std::nullopt;
   }
   return cast_proxies(shape, translation, filter, {});
