@@ -87,11 +87,6 @@ std::optional<Invalid> World::batch_shape_cast(std::span<const Shape> shapes, st
   for (std::size_t i = 0; i < shapes.size(); ++i) {
     if (auto bad = check_shape(shapes[i])) return at_index("shapes", i, *bad);
     if (auto bad = validate_translation(translations[i])) return at_index("translations", i, *bad);
-    Aabb b = collide2d::bounds(shapes[i]);
-    Aabb e{b.min + translations[i], b.max + translations[i]};
-    if (!is_finite(e.min) || !is_finite(e.max)) {
-      return Invalid{"translations[" + std::to_string(i) + "]", "moves the shape out of range"};
-    }
   }
   out.assign(shapes.size(), std::nullopt);
   runner_or_default(run)(shapes.size(), [&](std::size_t b, std::size_t e) {

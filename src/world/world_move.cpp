@@ -96,7 +96,6 @@ void World::plan_move(const Shape& body, Vec2 displacement, const Aabb& region, 
 std::optional<Invalid> World::move(ProxyHandle h, Vec2 displacement, const MoveOptions& options, WorldMove* out) {
   if (auto bad = check(h)) return bad;
   const Shape body = load_shape(h.index);
-  if (auto bad = validate_translation(displacement)) return Invalid{"displacement", bad->message};
   if (auto bad = validate_move(body, displacement, std::span<const Obstacle>{}, options)) return bad;
   WorldMove local;
   WorldMove& result = out ? *out : local;
@@ -108,7 +107,6 @@ std::optional<Invalid> World::move(ProxyHandle h, Vec2 displacement, const MoveO
 std::optional<Invalid> World::move(const Shape& shape, Vec2 displacement, Filter filter, const MoveOptions& options,
                                    WorldMove& out) const {
   if (auto bad = check_shape(shape)) return bad;
-  if (auto bad = validate_translation(displacement)) return Invalid{"displacement", bad->message};
   if (auto bad = validate_move(shape, displacement, std::span<const Obstacle>{}, options)) return bad;
   plan_move(shape, displacement, move_region(shape, displacement, options), filter, kNullIndex, options,
             move_scratch(), out);
