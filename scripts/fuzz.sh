@@ -78,9 +78,11 @@ for t in "${targets[@]}"; do
   esac
   log=$build/fuzz-$t.log
   echo "=== fuzz.sh: $t (${FUZZ_RUNS:+$FUZZ_RUNS runs}${FUZZ_RUNS:-$seconds s})"
-  # New inputs go to the first directory (the kept corpus); the seeds are read only.
+  # New inputs go to the first directory (the kept corpus); the seeds are read only. One
+  # process per target: -reload=0 keeps libFuzzer from re-reading the corpus directory every
+  # second (perf on a campaign's `world`, 7,400 inputs: 5% of its time in stat calls).
   if ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-     "$build/fuzz/fuzz_$t" "${limit[@]}" ${extra[@]+"${extra[@]}"} -timeout=20 -rss_limit_mb=2048 -max_len=$max_len -print_final_stats=1 \
+     "$build/fuzz/fuzz_$t" "${limit[@]}" ${extra[@]+"${extra[@]}"} -reload=0 -timeout=20 -rss_limit_mb=2048 -max_len=$max_len -print_final_stats=1 \
        -artifact_prefix="$findings/" "${dirs[@]}" >"$log" 2>&1; then
     execs=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{s += $2} END {print s + 0}')
     summary+=("$t: ok, $execs executions")
