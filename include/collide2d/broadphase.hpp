@@ -75,13 +75,23 @@ inline Real fat_padding(Vec2 displacement, const FatBoxRule& rule) {
 
 /// The fat box for a tight box that moved by `displacement`, under `rule`.
 inline Aabb fatten(const Aabb& tight, Vec2 displacement, const FatBoxRule& rule) {
-  const Real pad = fat_padding(displacement, rule);
-  Aabb f{{tight.min.x - pad, tight.min.y - pad}, {tight.max.x + pad, tight.max.y + pad}};
+  Aabb f = grown(tight, fat_padding(displacement, rule));
   const Vec2 d = displacement * rule.displacement_factor;
   if (!is_finite(d)) return f;
   (d.x < 0 ? f.min.x : f.max.x) += d.x;
   (d.y < 0 ? f.min.y : f.max.y) += d.y;
   return f;
+}
+
+/// The fat box of a proxy whose fat box is `current` after it moved to `tight` by
+/// `displacement`: nothing when `current` still serves (it holds `tight` and exceeds a fresh
+/// fat box by at most `shrink_factor` paddings), else the fresh one.
+inline std::optional<Aabb> refatten(const Aabb& current, const Aabb& tight, Vec2 displacement,
+                                    const FatBoxRule& rule) {
+  const Aabb fresh = fatten(tight, displacement, rule);
+  if (current.contains(tight) && grown(fresh, fat_padding(displacement, rule) * rule.shrink_factor).contains(current))
+    return std::nullopt;
+  return fresh;
 }
 
 /// The box of a proxy that does not move: the tight box padded by a few ulps of its largest
@@ -131,6 +141,24 @@ class Broadphase {
   /// The fat-box rule in use.
   virtual const FatBoxRule& rule() const = 0;
 };
+
+namespace detail {
+/// The proxies moved since the last pair update, as both broad phases keep them.
+struct MovedSet {
+  std::vector<std::uint8_t> state;  ///< proxy id -> 0 not moved, 1 moved, 2 counted in this update
+  std::vector<std::uint32_t> list;  ///< the ids marked since the last clear(), each once
+  /// Marks `id` as moved.
+  void mark(std::uint32_t id) {
+    if (state[id] == 0) list.push_back(id);
+    state[id] = 1;
+  }
+  /// Forgets every move.
+  void clear() {
+    for (std::uint32_t id : list) state[id] = 0;
+    list.clear();
+  }
+};
+}  // namespace detail
 
 /// One node of the dynamic tree (pool entry, addressed by index).
 struct TreeNode {
@@ -190,8 +218,7 @@ class DynamicTree final : public Broadphase {
   std::uint32_t free_list_ = kNullIndex;
   std::size_t leaf_count_ = 0;
   std::vector<std::uint32_t> leaf_of_;  ///< proxy id -> leaf node (kNullIndex when absent)
-  std::vector<std::uint8_t> moved_;     ///< proxy id -> moved since the last update_pairs
-  std::vector<std::uint32_t> move_list_;
+  detail::MovedSet moved_;              ///< the proxies moved since the last update_pairs
   std::vector<std::uint64_t> order_;  ///< scratch of update_pairs: (Z-order key, id)
 };
 
@@ -254,8 +281,7 @@ class UniformGrid final : public Broadphase {
   std::vector<Aabb> fat_;                 ///< proxy id -> fat box
   std::vector<CellRange> range_;          ///< proxy id -> covered cells
   std::vector<std::uint8_t> present_;     ///< proxy id -> 1 present
-  std::vector<std::uint8_t> moved_;
-  std::vector<std::uint32_t> move_list_;
+  detail::MovedSet moved_;                ///< the proxies moved since the last update_pairs
   std::vector<std::uint32_t> large_;      ///< ids of the large proxies
   std::size_t count_ = 0;
 };

@@ -49,6 +49,10 @@ struct Aabb {
   constexpr bool contains(Vec2 p) const {
     return min.x <= p.x && p.x <= max.x && min.y <= p.y && p.y <= max.y;
   }
+  /// True when `o` is inside, boundaries included.
+  constexpr bool contains(const Aabb& o) const {
+    return min.x <= o.min.x && min.y <= o.min.y && o.max.x <= max.x && o.max.y <= max.y;
+  }
 };
 
 namespace detail {
@@ -286,5 +290,10 @@ inline Capsule translated(Capsule s, Vec2 t) { s.a += t; s.b += t; return s; }
 inline Segment translated(Segment s, Vec2 t) { s.a += t; s.b += t; return s; }
 /// A typed shape moved by a translation.
 inline Polygon translated(Polygon s, Vec2 t) { s.translate(t); return s; }
+
+/// The box grown by r on every side.
+inline Aabb grown(const Aabb& a, Real r) { return {{a.min.x - r, a.min.y - r}, {a.max.x + r, a.max.y + r}}; }
+/// The smallest box holding both.
+inline Aabb merged(const Aabb& a, const Aabb& b) { return {min(a.min, b.min), max(a.max, b.max)}; }
 
 }  // namespace collide2d

@@ -13,13 +13,11 @@
 
 namespace collide2d::inline COLLIDE2D_ABI {
 
-using bp::holds;
-using bp::merge;
 using bp::perimeter;
 
 Aabb still_box(const Aabb& tight) {
   Real m = std::max({std::fabs(tight.min.x), std::fabs(tight.min.y), std::fabs(tight.max.x), std::fabs(tight.max.y)});
-  return bp::grown(tight, kRelEps * (m + (tight.max.x - tight.min.x) + (tight.max.y - tight.min.y)));
+  return grown(tight, kRelEps * (m + (tight.max.x - tight.min.x) + (tight.max.y - tight.min.y)));
 }
 
 namespace {
@@ -73,7 +71,7 @@ Aabb DynamicTree::fat_box(std::uint32_t id) const { return nodes_[leaf_of_[id]].
 void DynamicTree::insert(std::uint32_t id, const Aabb& tight, bool still) {
   if (id >= leaf_of_.size()) {
     leaf_of_.resize(std::size_t(id) + 1, kNullIndex);
-    moved_.resize(std::size_t(id) + 1, 0);
+    moved_.state.resize(std::size_t(id) + 1, 0);
   }
   std::uint32_t leaf = allocate_node();
   nodes_[leaf].box = still ? still_box(tight) : fatten(tight, {0, 0}, rule_);
@@ -90,22 +88,20 @@ void DynamicTree::remove(std::uint32_t id) {
   remove_leaf(leaf);
   free_node(leaf);
   leaf_of_[id] = kNullIndex;
-  moved_[id] = 0;
+  moved_.state[id] = 0;
   --leaf_count_;
 }
 
 void DynamicTree::touch(std::uint32_t id) {
-  if (moved_[id] == 0) move_list_.push_back(id);
-  moved_[id] = 1;
+  moved_.mark(id);
 }
 
 bool DynamicTree::move(std::uint32_t id, const Aabb& tight, Vec2 displacement) {
-  std::uint32_t leaf = leaf_of_[id];
-  const Aabb& current = nodes_[leaf].box;
-  const Aabb fresh = fatten(tight, displacement, rule_);
-  if (holds(current, tight) && holds(bp::grown(fresh, fat_padding(displacement, rule_) * rule_.shrink_factor), current)) return false;
+  const std::uint32_t leaf = leaf_of_[id];
+  const std::optional<Aabb> fresh = refatten(nodes_[leaf].box, tight, displacement, rule_);
+  if (!fresh) return false;
   remove_leaf(leaf);
-  nodes_[leaf].box = fresh;
+  nodes_[leaf].box = *fresh;
   insert_leaf(leaf);
   touch(id);
   return true;
@@ -125,11 +121,11 @@ void DynamicTree::insert_leaf(std::uint32_t leaf) {
   while (!nodes_[index].is_leaf()) {
     const TreeNode& n = nodes_[index];
     Real area = perimeter(n.box);
-    Real combined = perimeter(merge(n.box, box));
+    Real combined = perimeter(merged(n.box, box));
     Real cost_here = 2 * combined;
     Real inherited = 2 * (combined - area);
     auto child_cost = [&](std::uint32_t c) {
-      Aabb m = merge(nodes_[c].box, box);
+      Aabb m = merged(nodes_[c].box, box);
       if (nodes_[c].is_leaf()) return perimeter(m) + inherited;
       return perimeter(m) - perimeter(nodes_[c].box) + inherited;
     };
@@ -142,7 +138,7 @@ void DynamicTree::insert_leaf(std::uint32_t leaf) {
   std::uint32_t old_parent = nodes_[sibling].parent;
   std::uint32_t parent = allocate_node();
   nodes_[parent].parent = old_parent;
-  nodes_[parent].box = merge(box, nodes_[sibling].box);
+  nodes_[parent].box = merged(box, nodes_[sibling].box);
   nodes_[parent].height = nodes_[sibling].height + 1;
   nodes_[parent].child1 = sibling;
   nodes_[parent].child2 = leaf;
@@ -171,7 +167,7 @@ void DynamicTree::refit_up(std::uint32_t n, bool rotate) {
     COLLIDE2D_ASSERT(nodes_[node.child1].parent == n && nodes_[node.child2].parent == n);
     const TreeNode& c1 = nodes_[node.child1];
     const TreeNode& c2 = nodes_[node.child2];
-    const Aabb box = merge(c1.box, c2.box);
+    const Aabb box = merged(c1.box, c2.box);
     const std::int32_t h = 1 + std::max(c1.height, c2.height);
     const bool same = h == old_height && box.min == old_box.min && box.max == old_box.max;
     node.height = h;
@@ -235,9 +231,9 @@ std::uint32_t DynamicTree::balance(std::uint32_t a) {
     A.child1 = keep;
     A.child2 = go;
     nodes_[go].parent = a;
-    A.box = merge(nodes_[keep].box, nodes_[go].box);
+    A.box = merged(nodes_[keep].box, nodes_[go].box);
     A.height = 1 + std::max(nodes_[keep].height, nodes_[go].height);
-    U.box = merge(A.box, nodes_[stay].box);
+    U.box = merged(A.box, nodes_[stay].box);
     U.height = 1 + std::max(A.height, nodes_[stay].height);
     return up;
   }
@@ -252,7 +248,7 @@ std::uint32_t DynamicTree::balance(std::uint32_t a) {
     for (int k = 0; k < 2; ++k) {
       std::uint32_t g = k == 0 ? X.child1 : X.child2;
       std::uint32_t other = k == 0 ? X.child2 : X.child1;
-      Real gain = old_cost - perimeter(merge(nodes_[s].box, nodes_[other].box));
+      Real gain = old_cost - perimeter(merged(nodes_[s].box, nodes_[other].box));
       if (gain > best_gain) {
         best_gain = gain;
         best_x = x;
@@ -272,7 +268,7 @@ std::uint32_t DynamicTree::balance(std::uint32_t a) {
   else A.child2 = best_g;
   nodes_[best_s].parent = best_x;
   nodes_[best_g].parent = a;
-  X.box = merge(nodes_[X.child1].box, nodes_[X.child2].box);
+  X.box = merged(nodes_[X.child1].box, nodes_[X.child2].box);
   X.height = 1 + std::max(nodes_[X.child1].height, nodes_[X.child2].height);
   return a;
 }
@@ -347,8 +343,7 @@ std::uint32_t morton(std::uint32_t x, std::uint32_t y) {
 
 void DynamicTree::update_pairs(std::vector<ProxyPair>& out) {
   if (root_ == kNullIndex) {
-    for (std::uint32_t id : move_list_) moved_[id] = 0;
-    move_list_.clear();
+    moved_.clear();
     return;
   }
   // Query in Z-order of the moved boxes: consecutive queries walk nearly the same path, so
@@ -357,9 +352,9 @@ void DynamicTree::update_pairs(std::vector<ProxyPair>& out) {
   const Real sx = Real(65535) / std::max(world.max.x - world.min.x, Real(1e-30));
   const Real sy = Real(65535) / std::max(world.max.y - world.min.y, Real(1e-30));
   order_.clear();
-  for (std::uint32_t id : move_list_) {
-    if (moved_[id] != 1 || leaf_of_[id] == kNullIndex) continue;
-    moved_[id] = 2;  // counted once; still "moved" for the pair rule below
+  for (std::uint32_t id : moved_.list) {
+    if (moved_.state[id] != 1 || leaf_of_[id] == kNullIndex) continue;
+    moved_.state[id] = 2;  // counted once; still "moved" for the pair rule below
     Vec2 c = nodes_[leaf_of_[id]].box.center();
     std::uint32_t key = morton(std::uint32_t((c.x - world.min.x) * sx), std::uint32_t((c.y - world.min.y) * sy));
     order_.push_back((std::uint64_t(key) << 32) | id);
@@ -382,12 +377,11 @@ void DynamicTree::update_pairs(std::vector<ProxyPair>& out) {
       std::uint32_t q = n.child2;
       if (q == id) continue;
       // Both moved: report once, from the smaller id.
-      if (moved_[q] != 0 && q < id) continue;
+      if (moved_.state[q] != 0 && q < id) continue;
       out.push_back(q < id ? ProxyPair{q, id} : ProxyPair{id, q});
     }
   }
-  for (std::uint32_t id : move_list_) moved_[id] = 0;
-  move_list_.clear();
+  moved_.clear();
 }
 
 int DynamicTree::height() const { return root_ == kNullIndex ? -1 : nodes_[root_].height; }
@@ -434,7 +428,7 @@ std::uint32_t DynamicTree::build_range(std::uint32_t* leaves, std::size_t count,
     };
     for (std::size_t i = 0; i < count; ++i) {
       int b = bin_of(leaves[i]);
-      bin_box[b] = bin_count[b] ? merge(bin_box[b], nodes_[leaves[i]].box) : nodes_[leaves[i]].box;
+      bin_box[b] = bin_count[b] ? merged(bin_box[b], nodes_[leaves[i]].box) : nodes_[leaves[i]].box;
       ++bin_count[b];
     }
     // Sweep from the right for suffix costs, then from the left choosing the cheapest plane.
@@ -443,7 +437,7 @@ std::uint32_t DynamicTree::build_range(std::uint32_t* leaves, std::size_t count,
     std::size_t n_acc = 0;
     for (int b = kBins - 1; b > 0; --b) {
       if (bin_count[b]) {
-        acc = n_acc ? merge(acc, bin_box[b]) : bin_box[b];
+        acc = n_acc ? merged(acc, bin_box[b]) : bin_box[b];
         n_acc += bin_count[b];
       }
       right_cost[b] = n_acc ? perimeter(acc) * Real(n_acc) : 0;
@@ -454,7 +448,7 @@ std::uint32_t DynamicTree::build_range(std::uint32_t* leaves, std::size_t count,
     n_acc = 0;
     for (int b = 0; b < kBins - 1; ++b) {
       if (bin_count[b]) {
-        acc = n_acc ? merge(acc, bin_box[b]) : bin_box[b];
+        acc = n_acc ? merged(acc, bin_box[b]) : bin_box[b];
         n_acc += bin_count[b];
       }
       if (n_acc == 0 || n_acc == count) continue;
@@ -481,7 +475,7 @@ std::uint32_t DynamicTree::build_range(std::uint32_t* leaves, std::size_t count,
   TreeNode& n = nodes_[node];
   n.child1 = c1;
   n.child2 = c2;
-  n.box = merge(nodes_[c1].box, nodes_[c2].box);
+  n.box = merged(nodes_[c1].box, nodes_[c2].box);
   n.height = 1 + std::max(nodes_[c1].height, nodes_[c2].height);
   return node;
 }
@@ -521,7 +515,7 @@ std::optional<Invalid> DynamicTree::validate() const {
     const TreeNode& b = nodes_[n.child2];
     if (a.parent != i || b.parent != i) return Invalid{node(i), "a child's parent link is wrong"};
     if (n.height != 1 + std::max(a.height, b.height)) return Invalid{node(i), "wrong height"};
-    Aabb m = merge(a.box, b.box);
+    Aabb m = merged(a.box, b.box);
     if (!(m.min == n.box.min) || !(m.max == n.box.max)) return Invalid{node(i), "box is not the union of its children"};
     stack.push_back(n.child1);
     stack.push_back(n.child2);

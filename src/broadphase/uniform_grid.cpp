@@ -128,7 +128,7 @@ void UniformGrid::insert(std::uint32_t id, const Aabb& tight, bool still) {
     fat_.resize(n);
     range_.resize(n);
     present_.resize(n, 0);
-    moved_.resize(n, 0);
+    moved_.state.resize(n, 0);
   }
   fat_[id] = still ? still_box(tight) : fatten(tight, {0, 0}, rule_);
   range_[id] = range_of(fat_[id]);
@@ -141,19 +141,18 @@ void UniformGrid::insert(std::uint32_t id, const Aabb& tight, bool still) {
 void UniformGrid::remove(std::uint32_t id) {
   unlink(id);
   present_[id] = 0;
-  moved_[id] = 0;
+  moved_.state[id] = 0;
   --count_;
 }
 
 void UniformGrid::touch(std::uint32_t id) {
-  if (moved_[id] == 0) move_list_.push_back(id);
-  moved_[id] = 1;
+  moved_.mark(id);
 }
 
 bool UniformGrid::move(std::uint32_t id, const Aabb& tight, Vec2 displacement) {
-  const Aabb current = fat_[id];
-  Aabb fresh = fatten(tight, displacement, rule_);
-  if (bp::holds(current, tight) && bp::holds(bp::grown(fresh, fat_padding(displacement, rule_) * rule_.shrink_factor), current)) return false;
+  const std::optional<Aabb> refit = refatten(fat_[id], tight, displacement, rule_);
+  if (!refit) return false;
+  const Aabb fresh = *refit;
   CellRange r = range_of(fresh);
   const CellRange& old = range_[id];
   if (r.x0 == old.x0 && r.y0 == old.y0 && r.x1 == old.x1 && r.y1 == old.y1 && !is_large(r)) {
@@ -295,13 +294,13 @@ void UniformGrid::scan_pairs(std::uint32_t id, std::vector<ProxyPair>& out) cons
   };
   if (is_large(r)) {
     for (std::uint32_t q = 0; q < present_.size(); ++q) {
-      if (!present_[q] || q == id || (moved_[q] != 0 && q < id)) continue;
+      if (!present_[q] || q == id || (moved_.state[q] != 0 && q < id)) continue;
       if (fat_[q].overlaps(box)) report(q);
     }
     return;
   }
   for (std::uint32_t q : large_) {
-    if (moved_[q] != 0 && q < id) continue;
+    if (moved_.state[q] != 0 && q < id) continue;
     if (fat_[q].overlaps(box)) report(q);
   }
   for (std::int32_t y = r.y0; y <= r.y1; ++y) {
@@ -310,7 +309,7 @@ void UniformGrid::scan_pairs(std::uint32_t id, std::vector<ProxyPair>& out) cons
       for (const Entry& e : c.entries) {
         if (e.id == id) continue;
         if (x != std::max(e.x0, r.x0) || y != std::max(e.y0, r.y0)) continue;
-        if (moved_[e.id] != 0 && e.id < id) continue;
+        if (moved_.state[e.id] != 0 && e.id < id) continue;
         if (e.box.overlaps(box)) report(e.id);
       }
     }
@@ -318,13 +317,12 @@ void UniformGrid::scan_pairs(std::uint32_t id, std::vector<ProxyPair>& out) cons
 }
 
 void UniformGrid::update_pairs(std::vector<ProxyPair>& out) {
-  for (std::uint32_t id : move_list_) {
-    if (moved_[id] != 1 || !present_[id]) continue;
-    moved_[id] = 2;
+  for (std::uint32_t id : moved_.list) {
+    if (moved_.state[id] != 1 || !present_[id]) continue;
+    moved_.state[id] = 2;
     scan_pairs(id, out);
   }
-  for (std::uint32_t id : move_list_) moved_[id] = 0;
-  move_list_.clear();
+  moved_.clear();
 }
 
 void UniformGrid::rebuild() {

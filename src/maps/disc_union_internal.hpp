@@ -18,9 +18,6 @@ inline Real box_distance_sq(const Aabb& b, Vec2 p) {
   return dx * dx + dy * dy;
 }
 
-/// A box grown by m on every side.
-inline Aabb grown(const Aabb& b, Real m) { return {{b.min.x - m, b.min.y - m}, {b.max.x + m, b.max.y + m}}; }
-
 /// Private access to DiscUnion's trees for the query sources.
 struct DiscUnionAccess {
   /// Calls f(item) for every item whose box overlaps `box`, while f returns true; returns

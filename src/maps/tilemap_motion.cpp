@@ -7,7 +7,6 @@
 #include <type_traits>
 #include <variant>
 
-#include "broadphase/box_ops.hpp"
 #include "collide2d/tilemap.hpp"
 #include "maps/map_move.hpp"
 #include "query/convex.hpp"
@@ -52,7 +51,7 @@ std::size_t TileMap::contacts(const Shape& s, std::vector<WallContact>& out) con
   const std::size_t first = out.size();
   const Aabb sb = collide2d::bounds(s);
   std::vector<int>& ids = scratch();
-  edges_near(bp::grown(sb, skin_), ids);
+  edges_near(grown(sb, skin_), ids);
   for (int id : ids) {
     const TileEdge& e = edges_[std::size_t(id)];
     const Shape seg = Segment{e.a, e.b};
@@ -116,7 +115,7 @@ SweepHit TileMap::sweep(const Shape& s, Vec2 velocity) const {
   const Aabb b0 = collide2d::bounds(s);
   const Aabb b1{b0.min + velocity, b0.max + velocity};
   std::vector<int>& ids = scratch();
-  edges_near(bp::grown(bp::merge(b0, b1), skin_), ids);
+  edges_near(grown(merged(b0, b1), skin_), ids);
   for (int id : ids) {
     const TileEdge& e = edges_[std::size_t(id)];
     const SweepHit h = collide2d::sweep(s, velocity, Shape(Segment{e.a, e.b}), Vec2{});

@@ -12,14 +12,11 @@ inline Real abs_max(Aabb b) {
   return std::max({std::fabs(b.min.x), std::fabs(b.min.y), std::fabs(b.max.x), std::fabs(b.max.y)});
 }
 inline Real diagonal(Aabb b) { return length(b.max - b.min); }
-inline Aabb unite(Aabb a, Aabb b) { return {min(a.min, b.min), max(a.max, b.max)}; }
-inline Aabb grown(Aabb a, Real g) { return {a.min - Vec2(g, g), a.max + Vec2(g, g)}; }
-inline Aabb moved(Aabb a, Vec2 t) { return {a.min + t, a.max + t}; }
 
 /// The one skin rule: the skin of a body box that moves by d (see motion.hpp), or the
 /// user's minimum when larger.
 inline Real skin_of(Aabb body, Vec2 d, Real min_skin) {
-  const Real offset = std::max(abs_max(body), abs_max(moved(body, d)));
+  const Real offset = std::max(abs_max(body), abs_max(translated(body, d)));
   return std::max(min_skin, kMoveSkinFactor * kSweepRelTol * (1 + diagonal(body)) + kRelEps * offset);
 }
 

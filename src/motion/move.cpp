@@ -140,8 +140,8 @@ class Mover {
       }
 
       // (B) sweep what is left against everything else it can reach.
-      const Aabb b1 = moved(box_, r);
-      const Aabb swept = grown(unite(box_, b1), kNearSkins * skin_);
+      const Aabb b1 = translated(box_, r);
+      const Aabb swept = grown(merged(box_, b1), kNearSkins * skin_);
       const Real len = length(r);
       sc.hits.clear();
       for (std::size_t k = 0; k < obs_.size(); ++k) {
@@ -524,7 +524,7 @@ bool clear_path(const B& body, Vec2 d, Real skin, std::span<const Obstacle> obs,
   boxes.clear();
   bool clear = o.up == Vec2{};
   const Aabb box = cover(body);
-  const Aabb swept = grown(unite(box, moved(box, d)), kNearSkins * skin);
+  const Aabb swept = grown(merged(box, translated(box, d)), kNearSkins * skin);
   for (const Obstacle& ob : obs) {
     boxes.push_back(bounds(ob));
     clear = clear && !swept.overlaps(boxes.back());

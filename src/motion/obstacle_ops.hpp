@@ -102,6 +102,17 @@ struct Direct {
   T value{};
 };
 
+/// A disk body's direct kernel first (`direct(disk)` -> Direct<T>), the general path
+/// (`general()` -> T) when the body is not a disk or the kernel left the pair to it.
+template <class T, class B, class DirectF, class GeneralF>
+T direct_first(const B& body, DirectF&& direct, GeneralF&& general) {
+  if constexpr (std::is_same_v<B, Circle>) {
+    const Direct<T> d = direct(body);
+    if (d.decided) return d.value;
+  }
+  return general();
+}
+
 /// A disk moving by r against the segment a-b (unit normal n): the first time its centre
 /// meets the capsule of the segment grown by the radius (a face, else an end's disk: a ray
 /// enters a convex set once, so a face hit is the entry).
@@ -211,6 +222,18 @@ inline Direct<Touch> touch_disk_disk(const Circle& c, const Circle& o) {
   return out;
 }
 
+/// The direct kernels against a shape obstacle: the disk-disk ones when it is a disk, else
+/// undecided.
+inline Direct<Touch> touch_disk_disk(const Circle& c, const Shape& o) {
+  const Circle* oc = std::get_if<Circle>(&o);
+  return oc ? touch_disk_disk(c, *oc) : Direct<Touch>{};
+}
+/// (see touch_disk_disk)
+inline Direct<SweepHit> sweep_disk_disk(const Circle& c, Vec2 r, const Shape& o) {
+  const Circle* oc = std::get_if<Circle>(&o);
+  return oc ? sweep_disk_disk(c, r, *oc) : Direct<SweepHit>{};
+}
+
 /// The touch of a body and a shape. A gap of a few ulps of the coordinates leaves the
 /// direction between the closest points to rounding, so the normal of a separated pair is the
 /// sweeps' touching rule (touching_axis: the body pushed `probe` past touching, then the axis
@@ -246,26 +269,16 @@ template <class B>
 Touch touch(const B& body, const Obstacle& o, Real probe) {
   switch (o.kind) {
     case ObstacleKind::shape: {
-      Touch t;
-      bool done = false;
-      if constexpr (std::is_same_v<B, Circle>) {
-        if (const Circle* oc = std::get_if<Circle>(o.shape)) {
-          const Direct<Touch> d = touch_disk_disk(body, *oc);
-          if (d.decided) t = d.value, done = true;
-        }
-      }
-      if (!done) t = std::visit([&](const auto& s) { return touch_pair(body, s, probe); }, *o.shape);
+      Touch t = direct_first<Touch>(
+          body, [&](const Circle& c) { return touch_disk_disk(c, *o.shape); },
+          [&] { return std::visit([&](const auto& s) { return touch_pair(body, s, probe); }, *o.shape); });
       if (!(o.one_way == Vec2{}) && (t.gap < 0 || !(dot(-t.normal, o.one_way) > 0))) t.valid = false;
       return t;
     }
     case ObstacleKind::edge: {
-      Touch t;
-      bool done = false;
-      if constexpr (std::is_same_v<B, Circle>) {
-        const Direct<Touch> d = touch_disk_segment(body, o.edge.a, o.edge.b, o.edge.normal);
-        if (d.decided) t = d.value, done = true;
-      }
-      if (!done) t = touch_pair(body, segment_of(o.edge), probe);
+      Touch t = direct_first<Touch>(
+          body, [&](const Circle& c) { return touch_disk_segment(c, o.edge.a, o.edge.b, o.edge.normal); },
+          [&] { return touch_pair(body, segment_of(o.edge), probe); });
       Vec2 out = -t.normal;
       t.valid = edge_accepts(o.edge, reference(body), &out, t.point);
       t.normal = -out;
@@ -292,27 +305,17 @@ template <class B>
 SweepHit sweep_obstacle(const B& body, Vec2 r, const Obstacle& o) {
   switch (o.kind) {
     case ObstacleKind::shape: {
-      SweepHit h;
-      bool done = false;
-      if constexpr (std::is_same_v<B, Circle>) {
-        if (const Circle* oc = std::get_if<Circle>(o.shape)) {
-          const Direct<SweepHit> d = sweep_disk_disk(body, r, *oc);
-          if (d.decided) h = d.value, done = true;
-        }
-      }
-      if (!done) h = std::visit([&](const auto& s) { return sweep(body, r, s, Vec2{}); }, *o.shape);
+      SweepHit h = direct_first<SweepHit>(
+          body, [&](const Circle& c) { return sweep_disk_disk(c, r, *o.shape); },
+          [&] { return std::visit([&](const auto& s) { return sweep(body, r, s, Vec2{}); }, *o.shape); });
       if (h.hit && !h.initially_overlapping && !(o.one_way == Vec2{}) && !(dot(-h.normal, o.one_way) > 0))
         h = {};
       return h;
     }
     case ObstacleKind::edge: {
-      SweepHit h;
-      bool done = false;
-      if constexpr (std::is_same_v<B, Circle>) {
-        const Direct<SweepHit> d = sweep_disk_segment(body, r, o.edge.a, o.edge.b, o.edge.normal);
-        if (d.decided) h = d.value, done = true;
-      }
-      if (!done) h = sweep(body, r, segment_of(o.edge), Vec2{});
+      SweepHit h = direct_first<SweepHit>(
+          body, [&](const Circle& c) { return sweep_disk_segment(c, r, o.edge.a, o.edge.b, o.edge.normal); },
+          [&] { return sweep(body, r, segment_of(o.edge), Vec2{}); });
       if (h.hit && !h.initially_overlapping) {
         Vec2 out = -h.normal;
         if (!edge_accepts(o.edge, reference(body), &out, h.point)) return {};

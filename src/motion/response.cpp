@@ -2,6 +2,7 @@
 // Responses: reflect, slide, the position-correction accumulator, and the input checks.
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,28 +31,35 @@ std::optional<Invalid> validate_reflect(Vec2 velocity, Vec2 normal, Real restitu
   return std::nullopt;
 }
 
-Vec2 reflect(Vec2 velocity, Vec2 normal, Real restitution, Real friction) {
-  const Wide vx = velocity.x, vy = velocity.y;
+namespace {
+// The unit normal and the velocity's component along it (negative), computed wide, when the
+// velocity goes into the surface; nothing when it leaves it, is tangent or the normal is zero.
+struct Inward {
+  Wide nx, ny, vn;
+};
+std::optional<Inward> inward(Vec2 velocity, Vec2 normal) {
   Wide nx = normal.x, ny = normal.y;
   const Wide nl = std::sqrt(nx * nx + ny * ny);
-  if (!(nl > 0)) return velocity;
+  if (!(nl > 0)) return std::nullopt;
   nx /= nl, ny /= nl;
-  const Wide vn = vx * nx + vy * ny;
-  if (vn >= 0) return velocity;  // leaving the surface or tangent to it
-  const Wide tx = vx - vn * nx, ty = vy - vn * ny;
+  const Wide vn = Wide(velocity.x) * nx + Wide(velocity.y) * ny;
+  if (vn >= 0) return std::nullopt;  // leaving the surface or tangent to it
+  return Inward{nx, ny, vn};
+}
+}  // namespace
+
+Vec2 reflect(Vec2 velocity, Vec2 normal, Real restitution, Real friction) {
+  const std::optional<Inward> in = inward(velocity, normal);
+  if (!in) return velocity;
+  const Wide tx = velocity.x - in->vn * in->nx, ty = velocity.y - in->vn * in->ny;
   const Wide keep = Wide(1) - Wide(friction), e = restitution;
-  return {Real(tx * keep - e * vn * nx), Real(ty * keep - e * vn * ny)};
+  return {Real(tx * keep - e * in->vn * in->nx), Real(ty * keep - e * in->vn * in->ny)};
 }
 
 Vec2 slide(Vec2 velocity, Vec2 normal) {
-  const Wide vx = velocity.x, vy = velocity.y;
-  Wide nx = normal.x, ny = normal.y;
-  const Wide nl = std::sqrt(nx * nx + ny * ny);
-  if (!(nl > 0)) return velocity;
-  nx /= nl, ny /= nl;
-  const Wide vn = vx * nx + vy * ny;
-  if (vn >= 0) return velocity;
-  return {Real(vx - vn * nx), Real(vy - vn * ny)};
+  const std::optional<Inward> in = inward(velocity, normal);
+  if (!in) return velocity;
+  return {Real(velocity.x - in->vn * in->nx), Real(velocity.y - in->vn * in->ny)};
 }
 
 // ------------------------------------------------------------------ position correction

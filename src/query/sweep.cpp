@@ -37,16 +37,6 @@ template <class T>
 inline constexpr bool kRayable = kIsDisk<T> || std::is_same_v<T, Capsule> ||
                                  std::is_same_v<T, Segment> || std::is_same_v<T, Polygon>;
 
-// ---- shapes moved by a translation (cached rotations kept bit for bit) ----
-Point moved(const Point& s, Vec2 d) { return Point{s.at + d}; }
-Circle moved(const Circle& s, Vec2 d) { return Circle{s.center + d, s.radius}; }
-Sector moved(Sector s, Vec2 d) { s.center += d; return s; }
-Aabb moved(const Aabb& s, Vec2 d) { return Aabb{s.min + d, s.max + d}; }
-Box moved(Box s, Vec2 d) { s.center += d; return s; }
-Capsule moved(const Capsule& s, Vec2 d) { return Capsule{s.a + d, s.b + d, s.radius}; }
-Segment moved(const Segment& s, Vec2 d) { return Segment{s.a + d, s.b + d}; }
-Polygon moved(Polygon s, Vec2 d) { s.translate(d); return s; }
-
 Vec2 disk_center(const Point& p) { return p.at; }
 Vec2 disk_center(const Circle& c) { return c.center; }
 Real disk_radius(const Point&) { return 0; }
@@ -167,7 +157,7 @@ template <class PA, class PB>
 TouchingAxis touching_normal(const PA& a, const PB& b, const DistanceResult& r, Real probe) {
   const Vec2 towards = normalize(bounds(b).center() - bounds(a).center(), Vec2{1, 0});
   const Vec2 n0 = normalize(r.point_b - r.point_a, towards);
-  const Manifold m = contact(a, moved(b, n0 * -(std::max(r.distance, Real(0)) + probe)));
+  const Manifold m = contact(a, translated(b, n0 * -(std::max(r.distance, Real(0)) + probe)));
   const bool resolved = m.touching && dot(m.normal, n0) > Real(0.5);
   const Vec2 n = resolved ? normalize(m.normal, n0) : n0;
   const Axis ax = best_axis(a, b, n, n0, Vec2{}, false);
@@ -250,7 +240,7 @@ Found contact_at(const PA& a, const PB& b, Real t, const DistanceResult& r, Vec2
     // b pushed on by a further 2 eps overlaps a by at most that much: the contact normal
     // there (a face normal for faces, exact to the last bits) separates them at t within it.
     const Real speed = length(v);
-    const Manifold m = contact(a, moved(b, v * (t + 2 * sc.eps / speed)));
+    const Manifold m = contact(a, translated(b, v * (t + 2 * sc.eps / speed)));
     if (m.touching && m.depth > 0 && m.depth <= 4 * sc.eps && dot(m.normal, v) < 0) {
       f.normal = normalize(m.normal);
       return f;
@@ -286,7 +276,7 @@ Found advance(const PA& a, const PB& b, Vec2 v, const Scales& sc, Real t_max) {
   Real t = 0;
   Vec2 n_prev;
   bool have_prev = false;
-  auto dist_at = [&](Real s) { return distance(a, moved(b, v * s)); };
+  auto dist_at = [&](Real s) { return distance(a, translated(b, v * s)); };
   // A face that separates the parts at the contact better than the normal found there is
   // taken instead (exact where rounding leaves the closest points' direction loose, as for
   // shapes without area). A contact normal or a resolved closest-points direction gives way
@@ -296,14 +286,14 @@ Found advance(const PA& a, const PB& b, Vec2 v, const Scales& sc, Real t_max) {
   // point body's normal 1.3e-4 rad off a segment's face, worse by 13 ulps of its coordinates,
   // sent it 0.04 off on a 290 px slide in float.
   auto refined = [&](Found f) {
-    f.normal = best_axis(a, moved(b, v * f.time), f.normal, f.normal, v, true, f.loose ? Real(0) : eps).n;
+    f.normal = best_axis(a, translated(b, v * f.time), f.normal, f.normal, v, true, f.loose ? Real(0) : eps).n;
     return f;
   };
   for (int step = 0; step < kMaxSteps; ++step) {
     const DistanceResult r = dist_at(t);
     if (r.distance <= eps) {
       if (step == 0) return touching_start(a, b, r, v, eps);
-      if (keep_apart(a, moved(b, v * t), r, v, eps, t_max - t, nullptr, &n_prev)) return {};
+      if (keep_apart(a, translated(b, v * t), r, v, eps, t_max - t, nullptr, &n_prev)) return {};
       return refined(contact_at(a, b, t, r, v, sc, dist_at, have_prev, n_prev));
     }
     const Vec2 n = normalize(r.point_b - r.point_a);
@@ -346,7 +336,7 @@ Found advance(const PA& a, const PB& b, Vec2 v, const Scales& sc, Real t_max) {
     if (r.distance <= eps) hi = mid, r_hi = r;
     else lo = mid;
   }
-  if (have_prev && keep_apart(a, moved(b, v * hi), r_hi, v, eps, t_max - hi, nullptr, &n_prev)) return {};
+  if (have_prev && keep_apart(a, translated(b, v * hi), r_hi, v, eps, t_max - hi, nullptr, &n_prev)) return {};
   return refined(contact_at(a, b, hi, r_hi, v, sc, dist_at, have_prev, n_prev));
 }
 
@@ -393,7 +383,7 @@ Found aabb_slabs(const Aabb& a, const Aabb& b, Vec2 v) {
   f.hit = true;
   f.time = enter;
   f.normal = axis == 0 ? Vec2{v.x > 0 ? Real(-1) : Real(1), 0} : Vec2{0, v.y > 0 ? Real(-1) : Real(1)};
-  const Aabb bt = moved(b, v * enter);
+  const Aabb bt = translated(b, v * enter);
   const Vec2 lo = max(a.min, bt.min), hi = min(a.max, bt.max);
   f.point = (lo + hi) * Real(0.5);
   return f;

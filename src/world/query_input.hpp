@@ -1,8 +1,9 @@
 // collide2d - 2D collision detection for games. MIT License.
 #pragma once
 /// @file query_input.hpp  The world queries' refusals (not installed): filling the caller's
-/// `why`, and the check of a query shape that every shape query makes.
+/// `why`, and the checks of a query's input (a shape, a cast, a nearest query).
 
+#include <cmath>
 #include <optional>
 #include <utility>
 
@@ -28,6 +29,14 @@ inline std::optional<Invalid> check_query_shape(const Shape& s) {
 inline std::optional<Invalid> check_cast_input(const Shape& shape, Vec2 translation) {
   if (auto bad = check_query_shape(shape)) return bad;
   if (auto bad = validate_translation(translation)) return Invalid{"translation", bad->message};
+  return std::nullopt;
+}
+
+/// Nothing when `p` and `radius` may be a nearest query (a valid point, a finite radius >= 0),
+/// else what is wrong.
+inline std::optional<Invalid> check_nearest_input(Vec2 p, Real radius) {
+  if (auto bad = validate(Point{p})) return Invalid{"point", bad->message};
+  if (!(radius >= 0) || !std::isfinite(radius)) return Invalid{"radius", "must be finite and >= 0"};
   return std::nullopt;
 }
 

@@ -22,13 +22,4 @@ decltype(auto) visit_stored(const World::StoredShape& s, const std::vector<Polyg
       s);
 }
 
-/// A typed shape moved by t (the world keeps cached rotations as they are).
-inline Point moved(Point p, Vec2 t) { p.at += t; return p; }
-inline Circle moved(Circle c, Vec2 t) { c.center += t; return c; }
-inline Sector moved(Sector c, Vec2 t) { c.center += t; return c; }
-inline Aabb moved(Aabb b, Vec2 t) { b.min += t; b.max += t; return b; }
-inline Box moved(Box b, Vec2 t) { b.center += t; return b; }
-inline Capsule moved(Capsule c, Vec2 t) { c.a += t; c.b += t; return c; }
-inline Segment moved(Segment c, Vec2 t) { c.a += t; c.b += t; return c; }
-
 }  // namespace collide2d::world_detail

@@ -200,7 +200,7 @@ std::optional<Invalid> World::move_by(ProxyHandle h, Vec2 delta) {
           box = collide2d::bounds(p);
           if (!bad) polygons_[v.index] = p;
         } else {
-          v = world_detail::moved(v, delta);
+          v = translated(v, delta);
           bad = collide2d::validate(v);
           box = collide2d::bounds(v);
         }

@@ -12,10 +12,7 @@
 
 namespace collide2d::inline COLLIDE2D_ABI {
 
-using world_detail::check_cast_input;
-using world_detail::check_query_shape;
-using world_detail::fill;
-using world_detail::visit_stored;
+using namespace world_detail;  // the queries' input checks (query_input.hpp), visit_stored
 
 bool World::excluded(std::uint32_t slot, std::span<const ProxyHandle> exclude) const {
   for (const ProxyHandle& h : exclude) {
@@ -134,7 +131,7 @@ std::optional<ShapeCastHit> World::cast_proxies(const Shape& shape, Vec2 transla
                                                 std::span<const ProxyHandle> exclude) const {
   const Aabb start = collide2d::bounds(shape);
   const Aabb end{start.min + translation, start.max + translation};
-  const Aabb swept = bp::merge(start, end);
+  const Aabb swept = merged(start, end);
   // Candidates with a lower bound on their time of impact: the shape's box swept against the
   // candidate's box (a ray from the box center against the box grown by the half extents).
   struct Candidate {
@@ -171,12 +168,8 @@ std::optional<ShapeCastHit> World::cast_proxies(const Shape& shape, Vec2 transla
 
 std::vector<NearestHit> World::nearest(Vec2 p, Real radius, std::size_t max_count, QueryFilter filter,
                                        Invalid* why) const {
-  if (auto bad = collide2d::validate(Point{p})) {
-    fill(why, Invalid{"point", bad->message});
-    return {};
-  }
-  if (!(radius >= 0) || !std::isfinite(radius)) {
-    fill(why, Invalid{"radius", "must be finite and >= 0"});
+  if (auto bad = check_nearest_input(p, radius)) {
+    fill(why, *bad);
     return {};
   }
   std::vector<NearestHit> out;

@@ -7,7 +7,6 @@
 #include <cmath>
 #include <limits>
 
-#include "broadphase/box_ops.hpp"
 #include "collide2d/world.hpp"
 #include "world/layer.hpp"
 #include "world/reach.hpp"
@@ -16,10 +15,7 @@
 
 namespace collide2d::inline COLLIDE2D_ABI {
 
-using world_detail::check_cast_input;
-using world_detail::check_query_shape;
-using world_detail::fill;
-using world_detail::visit_stored;
+using namespace world_detail;  // the queries' input checks (query_input.hpp), visit_stored
 
 namespace {
 
@@ -375,7 +371,7 @@ std::optional<WorldCastHit> World::cast(const Shape& shape, Vec2 translation, co
     fill(why, *refused);
     return std::nullopt;
   }
-  const Aabb swept = bp::merge(start, end);
+  const Aabb swept = merged(start, end);
   std::optional<WorldCastHit> best;
   auto offer = [&](const WorldCastHit& w) {
     if (!best || earlier(w, *best)) best = w;
@@ -404,12 +400,8 @@ std::optional<WorldCastHit> World::cast(const Shape& shape, Vec2 translation, co
 
 std::vector<WorldNearest> World::nearest_hits(Vec2 p, Real radius, std::size_t max_count, const QueryOptions& options,
                                               Invalid* why) const {
-  if (auto bad = collide2d::validate(Point{p})) {
-    fill(why, Invalid{"point", bad->message});
-    return {};
-  }
-  if (!(radius >= 0) || !std::isfinite(radius)) {
-    fill(why, Invalid{"radius", "must be finite and >= 0"});
+  if (auto bad = check_nearest_input(p, radius)) {
+    fill(why, *bad);
     return {};
   }
   std::vector<NearestHit> near;
