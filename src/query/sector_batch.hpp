@@ -47,14 +47,10 @@ std::size_t sector_hits_scalar(const SectorFrame& f, const Real* xs, const Real*
                                const Real* rs, std::size_t begin, std::size_t end,
                                std::uint32_t* out);
 #if COLLIDE2D_X86_KERNELS
-/// 8 floats (4 doubles) per step; needs AVX2 and POPCNT.
-std::size_t sector_hits_avx2(const SectorFrame& f, const Real* xs, const Real* ys,
-                             const Real* rs, std::size_t begin, std::size_t end,
-                             std::uint32_t* out);
-/// 16 floats (8 doubles) per step; needs AVX-512F and POPCNT.
-std::size_t sector_hits_avx512(const SectorFrame& f, const Real* xs, const Real* ys,
-                               const Real* rs, std::size_t begin, std::size_t end,
-                               std::uint32_t* out);
+/// 8 floats (4 doubles) per step; needs AVX2 and POPCNT (sector_batch_avx2.cpp).
+extern const SectorKernel sector_hits_avx2;
+/// 16 floats (8 doubles) per step; needs AVX-512F and POPCNT (sector_batch_avx512.cpp).
+extern const SectorKernel sector_hits_avx512;
 #endif
 
 /// The kernel of an instruction set (the scalar one when this build lacks it).

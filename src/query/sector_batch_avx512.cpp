@@ -11,17 +11,18 @@
 #endif
 #include <immintrin.h>
 
+#define C2D_ISA(op, tail) C2D_REAL(_mm512_##op##_, tail)
+#define C2D_CMP_TAIL _mask
 #include "query/sector_batch_kernel.hpp"
+#include "query/sector_batch_lanes.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI::detail {
 namespace {
 
-struct MaskOps {
-#ifdef COLLIDE2D_DOUBLE
-  using M = __mmask8;
-#else
-  using M = __mmask16;
-#endif
+struct Ops : Lanes {
+  // M: a mask register's bits, one per lane
+  static V fabs_(V a) { return C2D_ISA(abs, )(a); }
+  static V select(M m, V if_false, V if_true) { return C2D_ISA(mask_blend, )(m, if_false, if_true); }
   static M and_(M a, M b) { return M(a & b); }
   static M or_(M a, M b) { return M(a | b); }
   static bool all(M m) { return m == M(~M(0)); }
@@ -35,47 +36,9 @@ struct MaskOps {
   }
 };
 
-#ifdef COLLIDE2D_DOUBLE
-struct Ops : MaskOps {
-  using V = __m512d;
-  static constexpr std::size_t W = 8;
-  static V set1(Real a) { return _mm512_set1_pd(a); }
-  static V load(const Real* p) { return _mm512_loadu_pd(p); }
-  static V add(V a, V b) { return _mm512_add_pd(a, b); }
-  static V sub(V a, V b) { return _mm512_sub_pd(a, b); }
-  static V mul(V a, V b) { return _mm512_mul_pd(a, b); }
-  static V fabs_(V a) { return _mm512_abs_pd(a); }
-  static M lt(V a, V b) { return _mm512_cmp_pd_mask(a, b, _CMP_LT_OQ); }
-  static M le(V a, V b) { return _mm512_cmp_pd_mask(a, b, _CMP_LE_OQ); }
-  static M gt(V a, V b) { return _mm512_cmp_pd_mask(a, b, _CMP_GT_OQ); }
-  static M ge(V a, V b) { return _mm512_cmp_pd_mask(a, b, _CMP_GE_OQ); }
-  static V select(M m, V if_false, V if_true) { return _mm512_mask_blend_pd(m, if_false, if_true); }
-};
-#else
-struct Ops : MaskOps {
-  using V = __m512;
-  static constexpr std::size_t W = 16;
-  static V set1(Real a) { return _mm512_set1_ps(a); }
-  static V load(const Real* p) { return _mm512_loadu_ps(p); }
-  static V add(V a, V b) { return _mm512_add_ps(a, b); }
-  static V sub(V a, V b) { return _mm512_sub_ps(a, b); }
-  static V mul(V a, V b) { return _mm512_mul_ps(a, b); }
-  static V fabs_(V a) { return _mm512_abs_ps(a); }
-  static M lt(V a, V b) { return _mm512_cmp_ps_mask(a, b, _CMP_LT_OQ); }
-  static M le(V a, V b) { return _mm512_cmp_ps_mask(a, b, _CMP_LE_OQ); }
-  static M gt(V a, V b) { return _mm512_cmp_ps_mask(a, b, _CMP_GT_OQ); }
-  static M ge(V a, V b) { return _mm512_cmp_ps_mask(a, b, _CMP_GE_OQ); }
-  static V select(M m, V if_false, V if_true) { return _mm512_mask_blend_ps(m, if_false, if_true); }
-};
-#endif
-
 }  // namespace
 
-std::size_t sector_hits_avx512(const SectorFrame& f, const Real* xs, const Real* ys,
-                               const Real* rs, std::size_t begin, std::size_t end,
-                               std::uint32_t* out) {
-  return sector_hits_vector<Ops>(f, xs, ys, rs, begin, end, out);
-}
+extern const SectorKernel sector_hits_avx512 = sector_hits_vector<Ops>;
 
 }  // namespace collide2d::inline COLLIDE2D_ABI::detail
 #endif
