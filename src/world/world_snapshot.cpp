@@ -27,6 +27,8 @@
 #include <string>
 #include <tuple>
 #include <type_traits>
+#include <utility>
+#include <variant>
 
 #include "collide2d/world.hpp"
 #include "world/layer.hpp"
@@ -38,14 +40,29 @@ namespace detail {
 /// The snapshot's access to the private fields of the shapes (shapes.hpp): every one, caches and
 /// the flags that say how the angle was set included, so that a restored shape is bit-identical.
 struct ShapeState {
-  static auto fields(const Sector& s) {
-    return std::tie(s.facing_, s.half_angle_, s.dir_, s.cos_half_, s.sin_half_, s.facing_from_dir_);
+  /// Every stored field of a shape but a polygon, caches and flags included, in the snapshot's
+  /// order: the writer and the reader walk this one list.
+  template <class S>
+  static auto stored(S& s) {
+    using T = std::remove_const_t<S>;
+    if constexpr (std::is_same_v<T, Point>) {
+      return std::tie(s.at);
+    } else if constexpr (std::is_same_v<T, Circle>) {
+      return std::tie(s.center, s.radius);
+    } else if constexpr (std::is_same_v<T, Sector>) {
+      return std::tie(s.center, s.radius, s.facing_, s.half_angle_, s.dir_, s.cos_half_, s.sin_half_,
+                      s.facing_from_dir_);
+    } else if constexpr (std::is_same_v<T, Aabb>) {
+      return std::tie(s.min, s.max);
+    } else if constexpr (std::is_same_v<T, Box>) {
+      return std::tie(s.center, s.half_extents, s.angle_, s.rot_, s.angle_from_rot_);
+    } else if constexpr (std::is_same_v<T, Capsule>) {
+      return std::tie(s.a, s.b, s.radius);
+    } else {
+      static_assert(std::is_same_v<T, Segment>);
+      return std::tie(s.a, s.b);
+    }
   }
-  static auto fields(Sector& s) {
-    return std::tie(s.facing_, s.half_angle_, s.dir_, s.cos_half_, s.sin_half_, s.facing_from_dir_);
-  }
-  static auto fields(const Box& b) { return std::tie(b.angle_, b.rot_, b.angle_from_rot_); }
-  static auto fields(Box& b) { return std::tie(b.angle_, b.rot_, b.angle_from_rot_); }
   /// A polygon of n stored vertices and normals (as built) moved by `offset`.
   static void set(Polygon& p, int n, const Vec2* vertices, const Vec2* normals, Vec2 offset) {
     auto data = std::make_shared<PolygonStorage>();
@@ -97,6 +114,11 @@ struct Writer {
   void real(Real v) { uint(bits_of(v), sizeof(Real)); }
   void vec(Vec2 v) { real(v.x); real(v.y); }
   void filter(Filter f) { u32(f.category); u32(f.mask); }
+  /// A stored shape field (ShapeState::stored): a number, a vector, a rotation, a flag.
+  void put(Real v) { real(v); }
+  void put(Vec2 v) { vec(v); }
+  void put(Rot r) { real(r.c), real(r.s); }
+  void put(bool b) { u8(b ? 1 : 0); }
 };
 
 /// A refusal: what is wrong, under "snapshot".
@@ -157,6 +179,11 @@ struct Reader {
     if (f & ~allowed) refuse(what, "unknown flag bits " + std::to_string(f & ~allowed));
     return f;
   }
+  /// A stored shape field (ShapeState::stored), as `Writer::put` wrote it.
+  void get(Real& v, const std::string& what) { v = real(what); }
+  void get(Vec2& v, const std::string& what) { v = vec(what); }
+  void get(Rot& r, const std::string& what) { r.c = real(what), r.s = real(what); }
+  void get(bool& b, const std::string& what) { b = flags(what + " flag", 1) != 0; }
 };
 
 // ---- Shapes: every field as stored (cached rotations too) -----------------------------------
@@ -165,91 +192,55 @@ void write_shape(Writer& w, const Shape& shape) {
   w.u8(std::uint8_t(shape.index()));
   std::visit(
       [&](const auto& s) {
-        using T = std::decay_t<decltype(s)>;
-        if constexpr (std::is_same_v<T, Point>) {
-          w.vec(s.at);
-        } else if constexpr (std::is_same_v<T, Circle>) {
-          w.vec(s.center), w.real(s.radius);
-        } else if constexpr (std::is_same_v<T, Sector>) {
-          const auto [facing, half_angle, dir, cos_half, sin_half, from_dir] = detail::ShapeState::fields(s);
-          w.vec(s.center), w.real(s.radius), w.real(facing), w.real(half_angle);
-          w.vec(dir), w.real(cos_half), w.real(sin_half), w.u8(from_dir ? 1 : 0);
-        } else if constexpr (std::is_same_v<T, Aabb>) {
-          w.vec(s.min), w.vec(s.max);
-        } else if constexpr (std::is_same_v<T, Box>) {
-          const auto [angle, rot, from_rot] = detail::ShapeState::fields(s);
-          w.vec(s.center), w.vec(s.half_extents), w.real(angle), w.real(rot.c), w.real(rot.s);
-          w.u8(from_rot ? 1 : 0);
-        } else if constexpr (std::is_same_v<T, Capsule>) {
-          w.vec(s.a), w.vec(s.b), w.real(s.radius);
-        } else if constexpr (std::is_same_v<T, Segment>) {
-          w.vec(s.a), w.vec(s.b);
-        } else {
-          static_assert(std::is_same_v<T, Polygon>);
+        if constexpr (std::is_same_v<std::decay_t<decltype(s)>, Polygon>) {
           // The vertices as built and the offset moved since (not their sums: a restored polygon
           // translated again must round as the original does).
           w.u8(std::uint8_t(s.count())), w.real(s.radius), w.vec(s.offset());
           for (int i = 0; i < s.count(); ++i) w.vec(s.base_vertices()[i]), w.vec(s.normals()[i]);
+        } else {
+          std::apply([&](const auto&... field) { (w.put(field), ...); }, detail::ShapeState::stored(s));
         }
       },
       shape);
 }
 
+/// The default shape of variant index `index` (< the number of shape types).
+template <std::size_t I = 0>
+Shape shape_of_index(std::size_t index) {
+  if constexpr (I + 1 < std::variant_size_v<Shape>) {
+    if (index != I) return shape_of_index<I + 1>(index);
+  }
+  return Shape(std::in_place_index<I>);
+}
+
+Polygon read_polygon(Reader& r, const std::string& at) {
+  Polygon p;
+  const int n = r.u8(at + " vertex count");
+  if (n < 3 || n > Polygon::kMaxVertices) {
+    refuse(at, "polygon vertex count " + std::to_string(n) + " (3.." + std::to_string(Polygon::kMaxVertices) + ")");
+  }
+  p.radius = r.real(at);
+  const Vec2 offset = r.vec(at);
+  Vec2 vertices[Polygon::kMaxVertices], normals[Polygon::kMaxVertices];
+  for (int i = 0; i < n; ++i) vertices[i] = r.vec(at), normals[i] = r.vec(at);
+  detail::ShapeState::set(p, n, vertices, normals, offset);
+  return p;
+}
+
 Shape read_shape(Reader& r, const std::string& at) {
   const std::uint8_t type = r.u8(at + " type");
-  switch (type) {
-    case 0: return Point{r.vec(at)};
-    case 1: {
-      Circle c;
-      c.center = r.vec(at), c.radius = r.real(at);
-      return c;
-    }
-    case 2: {
-      Sector s;
-      auto [facing, half_angle, dir, cos_half, sin_half, from_dir] = detail::ShapeState::fields(s);
-      s.center = r.vec(at), s.radius = r.real(at), facing = r.real(at), half_angle = r.real(at);
-      dir = r.vec(at), cos_half = r.real(at), sin_half = r.real(at);
-      from_dir = r.flags(at + " direction flag", 1) != 0;
-      return s;
-    }
-    case 3: {
-      Aabb b;
-      b.min = r.vec(at), b.max = r.vec(at);
-      return b;
-    }
-    case 4: {
-      Box b;
-      auto [angle, rot, from_rot] = detail::ShapeState::fields(b);
-      b.center = r.vec(at), b.half_extents = r.vec(at), angle = r.real(at);
-      rot.c = r.real(at), rot.s = r.real(at);
-      from_rot = r.flags(at + " rotation flag", 1) != 0;
-      return b;
-    }
-    case 5: {
-      Capsule c;
-      c.a = r.vec(at), c.b = r.vec(at), c.radius = r.real(at);
-      return c;
-    }
-    case 6: {
-      Segment s;
-      s.a = r.vec(at), s.b = r.vec(at);
-      return s;
-    }
-    case 7: {
-      Polygon p;
-      const int n = r.u8(at + " vertex count");
-      if (n < 3 || n > Polygon::kMaxVertices) {
-        refuse(at, "polygon vertex count " + std::to_string(n) + " (3.." + std::to_string(Polygon::kMaxVertices) + ")");
-      }
-      p.radius = r.real(at);
-      const Vec2 offset = r.vec(at);
-      Vec2 vertices[Polygon::kMaxVertices], normals[Polygon::kMaxVertices];
-      for (int i = 0; i < n; ++i) vertices[i] = r.vec(at), normals[i] = r.vec(at);
-      detail::ShapeState::set(p, n, vertices, normals, offset);
-      return p;
-    }
-    default: refuse(at, "unknown shape type " + std::to_string(type));
-  }
+  if (type >= std::variant_size_v<Shape>) refuse(at, "unknown shape type " + std::to_string(type));
+  Shape shape = shape_of_index(type);
+  std::visit(
+      [&](auto& s) {
+        if constexpr (std::is_same_v<std::decay_t<decltype(s)>, Polygon>) {
+          s = read_polygon(r, at);
+        } else {
+          std::apply([&](auto&... field) { (r.get(field, at), ...); }, detail::ShapeState::stored(s));
+        }
+      },
+      shape);
+  return shape;
 }
 
 // ---- Layers: the inputs their constructors take ---------------------------------------------
