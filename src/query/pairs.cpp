@@ -84,6 +84,27 @@ inline Vec2 disk_center(const Circle& c) { return c.center; }
 inline Real disk_radius(const Point&) { return 0; }
 inline Real disk_radius(const Circle& c) { return c.radius; }
 
+// A pair of a disk and another shape, either way round: the disk's center and radius, the
+// other shape, and whether the disk is the pair's first shape.
+template <class O>
+struct DiskPair {
+  Vec2 c;
+  Real rc;
+  const O& other;
+  bool disk_is_a;
+};
+template <class A, class B>
+auto disk_pair(const A& a, const B& b) {
+  if constexpr (kIsDisk<A>) {
+    return DiskPair<B>{disk_center(a), disk_radius(a), b, true};
+  } else {
+    return DiskPair<A>{disk_center(b), disk_radius(b), a, false};
+  }
+}
+// One shape of the pair is a disk, the other neither a disk nor a sector (a hull).
+template <class A, class B>
+constexpr bool kDiskAndHull = (kIsDisk<A> && !kIsDisk<B> && !kIsSector<B>) || (kIsDisk<B> && !kIsDisk<A> && !kIsSector<A>);
+
 // Squared distance of two points in the wide type (exact for float input up to one rounding
 // of the sum), so that a touch of integer inputs is decided exactly.
 inline Wide dist2_w(Vec2 a, Vec2 b) {
@@ -160,7 +181,8 @@ inline Aabb box_local(const Box& b) { return {-b.half_extents, b.half_extents}; 
 inline Vec2 to_local(const Box& b, Vec2 p) { return b.rot().apply_inv(p - b.center); }
 inline Vec2 to_world(const Box& b, Vec2 p) { return b.center + b.rot().apply(p); }
 
-DistanceResult disk_box_distance(Vec2 c, Real rc, const Box& b, bool disk_is_a) {
+// (a box: in its frame)
+DistanceResult disk_shape_distance(Vec2 c, Real rc, const Box& b, bool disk_is_a) {
   DistanceResult r = disk_shape_distance(to_local(b, c), rc, box_local(b), disk_is_a);
   r.point_a = to_world(b, r.point_a);
   r.point_b = to_world(b, r.point_b);
@@ -244,7 +266,8 @@ Manifold disk_convex_contact(Vec2 c, Real rc, const B& b, bool disk_is_a) {
   return point_hull_contact(Hull(b), c, rc, rc > 0, disk_is_a);
 }
 
-Manifold disk_box_contact(Vec2 c, Real rc, const Box& b, bool disk_is_a) {
+// (a box: in its frame)
+Manifold disk_convex_contact(Vec2 c, Real rc, const Box& b, bool disk_is_a) {
   Manifold m = disk_convex_contact(to_local(b, c), rc, box_local(b), disk_is_a);
   if (!m.touching) return m;
   m.normal = b.rot().apply(m.normal);
@@ -268,32 +291,78 @@ DistanceResult sector_disk_distance(const Sector& s, Vec2 c, Real rc) {
 
 using namespace detail;
 
-template <ShapeType A, ShapeType B>
-DistanceResult distance(const A& a, const B& b) {
+namespace detail {
+namespace {
+
+// The one routing of a pair for distance (Q = DistanceForms) and contact (Q = ContactForms):
+// two disks, a disk and a hull either way round, two sectors, a sector and any other shape
+// either way round (Q::turned turns the answer), two hulls.
+template <class Q, class A, class B>
+auto route_pair(const A& a, const B& b) {
   if constexpr (kIsDisk<A> && kIsDisk<B>) {
-    return circle_circle(disk_center(a), disk_radius(a), disk_center(b), disk_radius(b));
-  } else if constexpr (kIsDisk<A> && std::is_same_v<B, Box>) {
-    return disk_box_distance(disk_center(a), disk_radius(a), b, true);
-  } else if constexpr (kIsDisk<B> && std::is_same_v<A, Box>) {
-    return disk_box_distance(disk_center(b), disk_radius(b), a, false);
-  } else if constexpr (kIsDisk<A> && !kIsSector<B>) {
-    return disk_shape_distance(disk_center(a), disk_radius(a), b, true);
-  } else if constexpr (kIsDisk<B> && !kIsSector<A>) {
-    return disk_shape_distance(disk_center(b), disk_radius(b), a, false);
-  } else if constexpr (kIsSector<A> && kIsDisk<B>) {
-    return sector_disk_distance(a, disk_center(b), disk_radius(b));
-  } else if constexpr (kIsDisk<A> && kIsSector<B>) {
-    return swapped(sector_disk_distance(b, disk_center(a), disk_radius(a)));
+    return Q::disks(disk_center(a), disk_radius(a), disk_center(b), disk_radius(b));
+  } else if constexpr (kDiskAndHull<A, B>) {
+    const auto d = disk_pair(a, b);
+    return Q::disk_hull(d.c, d.rc, d.other, d.disk_is_a);
   } else if constexpr (kIsSector<A> && kIsSector<B>) {
-    return sector_sector_distance(SectorParts(a), SectorParts(b));
+    return Q::sectors(SectorParts(a), SectorParts(b));
   } else if constexpr (kIsSector<A>) {
-    return sector_hull_distance(SectorParts(a), Hull(b));
+    return Q::sector_other(a, b);
   } else if constexpr (kIsSector<B>) {
-    return swapped(sector_hull_distance(SectorParts(b), Hull(a)));
+    return Q::turned(Q::sector_other(b, a));
   } else {
+    return Q::hulls(a, b);
+  }
+}
+
+// distance's closed forms and general path.
+struct DistanceForms {
+  static DistanceResult disks(Vec2 ca, Real ra, Vec2 cb, Real rb) { return circle_circle(ca, ra, cb, rb); }
+  template <class O>
+  static DistanceResult disk_hull(Vec2 c, Real rc, const O& o, bool disk_is_a) {
+    return disk_shape_distance(c, rc, o, disk_is_a);
+  }
+  static DistanceResult sectors(const SectorParts& a, const SectorParts& b) { return sector_sector_distance(a, b); }
+  template <class O>
+  static DistanceResult sector_other(const Sector& s, const O& o) {
+    if constexpr (kIsDisk<O>) return sector_disk_distance(s, disk_center(o), disk_radius(o));
+    else return sector_hull_distance(SectorParts(s), Hull(o));
+  }
+  static DistanceResult turned(const DistanceResult& r) { return swapped(r); }
+  template <class A, class B>
+  static DistanceResult hulls(const A& a, const B& b) {
     Hull ha(a), hb(b);
     return grow(core_distance(ha, hb), ha.radius, hb.radius);
   }
+};
+
+// contact's general path (two strokes with segment cores need no hulls) and closed forms.
+struct ContactForms {
+  template <class A, class B>
+  static Manifold hulls(const A& a, const B& b) {
+    if constexpr (kIsStroke<A> && kIsStroke<B>) {
+      if (!(a.a == a.b) && !(b.a == b.b))
+        return segment_pair_contact(a.a, a.b, stroke_radius(a), b.a, b.b, stroke_radius(b));
+    }
+    return convex_contact(Hull(a), Hull(b));
+  }
+  static Manifold turned(const Manifold& m) { return flipped(m); }
+  template <class O>
+  static Manifold sector_other(const Sector& s, const O& o) { return sector_hull_contact(SectorParts(s), Hull(o)); }
+  static Manifold sectors(const SectorParts& a, const SectorParts& b) { return sector_sector_contact(a, b); }
+  template <class O>
+  static Manifold disk_hull(Vec2 c, Real rc, const O& o, bool disk_is_a) {
+    return disk_convex_contact(c, rc, o, disk_is_a);
+  }
+  static Manifold disks(Vec2 ca, Real ra, Vec2 cb, Real rb) { return circle_circle_contact(ca, ra, cb, rb); }
+};
+
+}  // namespace
+}  // namespace detail
+
+template <ShapeType A, ShapeType B>
+DistanceResult distance(const A& a, const B& b) {
+  return route_pair<DistanceForms>(a, b);
 }
 
 template <ShapeType A, ShapeType B>
@@ -312,22 +381,18 @@ bool overlaps(const A& a, const B& b) {
     return within(dist2_w(a.center, clamp_to(b, a.center)), a.radius);
   } else if constexpr (std::is_same_v<A, Aabb> && std::is_same_v<B, Circle>) {
     return within(dist2_w(b.center, clamp_to(a, b.center)), b.radius);
-  } else if constexpr (kIsDisk<A> && std::is_same_v<B, Box>) {
-    return disk_box_overlaps(disk_center(a), disk_radius(a), b);
-  } else if constexpr (kIsDisk<B> && std::is_same_v<A, Box>) {
-    return disk_box_overlaps(disk_center(b), disk_radius(b), a);
-  } else if constexpr (kIsDisk<A> && !kIsSector<B>) {
-    Hull hb(b);
-    Vec2 q;
-    return !(point_core_distance(hb, disk_center(a), &q) > disk_radius(a) + hb.radius);
-  } else if constexpr (kIsDisk<B> && !kIsSector<A>) {
-    Hull ha(a);
-    Vec2 q;
-    return !(point_core_distance(ha, disk_center(b), &q) > ha.radius + disk_radius(b));
-  } else if constexpr (kIsSector<A> && kIsDisk<B>) {
-    return !(sector_point_distance(a, disk_center(b)).distance > disk_radius(b));
-  } else if constexpr (kIsDisk<A> && kIsSector<B>) {
-    return !(sector_point_distance(b, disk_center(a)).distance > disk_radius(a));
+  } else if constexpr (kDiskAndHull<A, B>) {
+    const auto d = disk_pair(a, b);
+    if constexpr (std::is_same_v<std::decay_t<decltype(d.other)>, Box>) {
+      return disk_box_overlaps(d.c, d.rc, d.other);
+    } else {
+      Hull h(d.other);
+      Vec2 q;
+      return !(point_core_distance(h, d.c, &q) > d.rc + h.radius);
+    }
+  } else if constexpr ((kIsSector<A> && kIsDisk<B>) || (kIsDisk<A> && kIsSector<B>)) {
+    const auto d = disk_pair(a, b);
+    return !(sector_point_distance(d.other, d.c).distance > d.rc);
   } else if constexpr (!kIsSector<A> && !kIsSector<B>) {
     return hull_overlaps(Hull(a), Hull(b));
   } else {
@@ -337,29 +402,7 @@ bool overlaps(const A& a, const B& b) {
 
 template <ShapeType A, ShapeType B>
 Manifold contact(const A& a, const B& b) {
-  if constexpr (kIsDisk<A> && kIsDisk<B>) {
-    return circle_circle_contact(disk_center(a), disk_radius(a), disk_center(b), disk_radius(b));
-  } else if constexpr (kIsDisk<A> && std::is_same_v<B, Box>) {
-    return disk_box_contact(disk_center(a), disk_radius(a), b, true);
-  } else if constexpr (kIsDisk<B> && std::is_same_v<A, Box>) {
-    return disk_box_contact(disk_center(b), disk_radius(b), a, false);
-  } else if constexpr (kIsDisk<A> && !kIsSector<B>) {
-    return disk_convex_contact(disk_center(a), disk_radius(a), b, true);
-  } else if constexpr (kIsDisk<B> && !kIsSector<A>) {
-    return disk_convex_contact(disk_center(b), disk_radius(b), a, false);
-  } else if constexpr (kIsSector<A> && kIsSector<B>) {
-    return sector_sector_contact(SectorParts(a), SectorParts(b));
-  } else if constexpr (kIsSector<A>) {
-    return sector_hull_contact(SectorParts(a), Hull(b));
-  } else if constexpr (kIsSector<B>) {
-    return flipped(sector_hull_contact(SectorParts(b), Hull(a)));
-  } else if constexpr (kIsStroke<A> && kIsStroke<B>) {
-    if (!(a.a == a.b) && !(b.a == b.b))  // two segment cores: no hulls to build
-      return segment_pair_contact(a.a, a.b, stroke_radius(a), b.a, b.b, stroke_radius(b));
-    return convex_contact(Hull(a), Hull(b));
-  } else {
-    return convex_contact(Hull(a), Hull(b));
-  }
+  return route_pair<ContactForms>(a, b);
 }
 
 template <ShapeType S>
