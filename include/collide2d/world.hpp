@@ -463,6 +463,10 @@ class World {
   void plan_move(const Shape& body, Vec2 displacement, const Aabb& region, Filter filter, std::uint32_t self,
                  const MoveOptions& options, MoveScratch& scratch, WorldMove& out) const;
   bool place_moved(std::uint32_t slot, const Shape& shape);
+  std::optional<Invalid> check_crowd(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,
+                                     const MoveOptions& options);
+  void batch_crowd(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,
+                   const MoveOptions& options);
   void place(std::uint32_t slot, const Shape& shape);
   void fat_box_changed(std::uint32_t slot, bool rebuild_own);
   void add_near(std::uint32_t slot, std::uint32_t other);

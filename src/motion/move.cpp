@@ -99,106 +99,23 @@ class Mover {
       Vec2 r = dir_ * left_;
       if (!(left_ > 0) || (r.x == 0 && r.y == 0)) break;
       res_.iterations = iter + 1;
-      const Aabb b0 = box_;
-      const Real rlen = length(r);
-      const Aabb reach = grown(b0, rlen + kNearSkins * skin_);
+      const Aabb reach = grown(box_, length(r) + kNearSkins * skin_);
 
       // (A) contacts where the body stands: an overlap is pushed out (then looked at again).
       gather_near(sc.near);
       if (iter == 0)
         for (const Hit& h : sc.near) started_grounded = started_grounded || facing(h.normal) == Facing::ground;
-      for (int round = 0; round < kPushRounds; ++round) {
-        PositionCorrection pc;
-        for (const Hit& h : sc.near)
-          if (h.gap <= 0) {
-            pc.add(-h.normal, skin_ - h.gap);
-            record(h, Real(1) - left_, true);
-          }
-        if (pc.count() == 0) break;
-        const Vec2 push = pc.solve();
-        shift(push);
-        res_.pushed_out += push;
-        gather_near(sc.near);
-      }
-      if (!sc.near.empty()) {
-        const Real tol = kSweepRelTol * rlen;
-        // The motion loses what goes into them; a response can turn it into another one (a
-        // wedge), so again until none is gone into.
-        for (int pass = 0; pass < kNearPasses; ++pass) {
-          sc.first.clear();
-          for (Hit& h : sc.near)
-            if (dot(r, h.normal) > tol && !keeps_apart(body_, r, obs_[h.obstacle], Real(0))) {
-              record(h, Real(1) - left_, true);
-              sc.first.push_back(h);
-            }
-          if (sc.first.empty()) break;
-          respond(sc.first, bounce);
-          r = dir_ * left_;
-          if (r.x == 0 && r.y == 0) break;
-        }
-        if (r.x == 0 && r.y == 0) break;
-      }
+      push_out_near(sc.near);
+      if (!sc.near.empty() && !lose_near(sc, r, bounce)) break;
 
       // (B) sweep what is left against everything else it can reach.
-      const Aabb b1 = translated(box_, r);
-      const Aabb swept = grown(merged(box_, b1), kNearSkins * skin_);
-      const Real len = length(r);
-      sc.hits.clear();
-      for (std::size_t k = 0; k < obs_.size(); ++k) {
-        const Obstacle& o = obs_[k];
-        if (!rigid(o)) continue;
-        const Aabb& ob = boxes_[k];
-        if (!reach.overlaps(ob) || !swept.overlaps(ob)) continue;
-        const SweepHit s = sweep_obstacle(body_, r, o);
-        if (!s.hit || s.initially_overlapping) continue;
-        const Real approach = dot(r, s.normal);
-        if (!(approach > 0)) continue;
-        // A contact where the body stands that the motion does not go into: a hit at once
-        // with another normal is the sweep's rounding (gone into, it is a real contact).
-        if (s.time * len <= kNearSkins * skin_ && contradicts_near(sc.near, k, s.normal)) continue;
-        Hit h;
-        h.obstacle = k, h.time = s.time, h.normal = s.normal, h.point = s.point, h.approach = approach;
-        sc.hits.push_back(h);
-      }
+      sweep_rest(sc, r, reach);
       if (sc.hits.empty()) {
         shift(r);
         left_ = 0;
         break;
       }
-      std::sort(sc.hits.begin(), sc.hits.end(), [](const Hit& a, const Hit& b) {
-        return a.time < b.time || (a.time == b.time && a.obstacle < b.obstacle);
-      });
-      const Real t0 = sc.hits.front().time;
-      const Real tie = skin_ / len;
-      sc.first.clear();
-      bool any_real = false;
-      for (const Hit& h0 : sc.hits) {
-        if (h0.time > t0 + tie) break;
-        Hit h = h0;
-        h.graze = h.approach < kGrazeApproach * len && is_graze(body_, r, obs_[h.obstacle], h.time, skin_);
-        any_real = any_real || !h.graze;
-        sc.first.push_back(h);
-      }
-      if (!any_real) {
-        // Only grazes: nudge off them by the skin, keep the motion.
-        PositionCorrection pc;
-        for (const Hit& h : sc.first) pc.add(-h.normal, skin_);
-        shift(pc.solve());
-        continue;
-      }
-      std::erase_if(sc.first, [](const Hit& h) { return h.graze; });
-      // Stop a skin short of each: the gap along a line outside a convex set is convex in t,
-      // so at t - skin / approach it is at least the skin.
-      Real ts = t0;
-      for (const Hit& h : sc.first) ts = std::min(ts, h.time - skin_ / h.approach);
-      ts = std::clamp(ts, Real(0), Real(1));
-      shift(r * ts);
-      const Real left0 = left_;
-      left_ *= Real(1) - ts;
-      COLLIDE2D_ASSERT(left_ <= left0);
-      if (!bounce) drop_held(sc.first);
-      for (const Hit& h : sc.first) record(h, (Real(1) - left0) + left0 * h.time, false);
-      respond(sc.first, bounce);
+      stop_at_first(sc, r, bounce);
     }
     // The loop's bounds: at most `cap` sweep rounds, and the fraction of the motion left only shrinks.
     COLLIDE2D_ASSERT(res_.iterations <= cap);
@@ -208,6 +125,108 @@ class Mover {
   }
 
  private:
+  /// (A) Pushes the body out of the contacts where it stands that it overlaps (a few rounds,
+  /// gathering them again after each).
+  void push_out_near(std::vector<Hit>& near) {
+    for (int round = 0; round < kPushRounds; ++round) {
+      PositionCorrection pc;
+      for (const Hit& h : near)
+        if (h.gap <= 0) {
+          pc.add(-h.normal, skin_ - h.gap);
+          record(h, Real(1) - left_, true);
+        }
+      if (pc.count() == 0) break;
+      const Vec2 push = pc.solve();
+      shift(push);
+      res_.pushed_out += push;
+      gather_near(near);
+    }
+  }
+
+  /// (A) The motion r (of the iteration's length) loses what goes into the contacts where the
+  /// body stands; a response can turn it into another one (a wedge), so again until none is
+  /// gone into. False when no motion is left.
+  bool lose_near(Scratch& sc, Vec2& r, bool bounce) {
+    const Real tol = kSweepRelTol * length(r);
+    for (int pass = 0; pass < kNearPasses; ++pass) {
+      sc.first.clear();
+      for (Hit& h : sc.near)
+        if (dot(r, h.normal) > tol && !keeps_apart(body_, r, obs_[h.obstacle], Real(0))) {
+          record(h, Real(1) - left_, true);
+          sc.first.push_back(h);
+        }
+      if (sc.first.empty()) break;
+      respond(sc.first, bounce);
+      r = dir_ * left_;
+      if (r.x == 0 && r.y == 0) break;
+    }
+    return !(r.x == 0 && r.y == 0);
+  }
+
+  /// (B) The hits of the motion r on the rigid obstacles it can reach (`reach`: the box the
+  /// iteration's whole motion can reach), into sc.hits.
+  void sweep_rest(Scratch& sc, Vec2 r, const Aabb& reach) {
+    const Aabb swept = grown(merged(box_, translated(box_, r)), kNearSkins * skin_);
+    const Real len = length(r);
+    sc.hits.clear();
+    for (std::size_t k = 0; k < obs_.size(); ++k) {
+      const Obstacle& o = obs_[k];
+      if (!rigid(o)) continue;
+      const Aabb& ob = boxes_[k];
+      if (!reach.overlaps(ob) || !swept.overlaps(ob)) continue;
+      const SweepHit s = sweep_obstacle(body_, r, o);
+      if (!s.hit || s.initially_overlapping) continue;
+      const Real approach = dot(r, s.normal);
+      if (!(approach > 0)) continue;
+      // A contact where the body stands that the motion does not go into: a hit at once
+      // with another normal is the sweep's rounding (gone into, it is a real contact).
+      if (s.time * len <= kNearSkins * skin_ && contradicts_near(sc.near, k, s.normal)) continue;
+      Hit h;
+      h.obstacle = k, h.time = s.time, h.normal = s.normal, h.point = s.point, h.approach = approach;
+      sc.hits.push_back(h);
+    }
+  }
+
+  /// (B) The first hits of sc.hits (those within a skin of the first): only grazes, the body
+  /// is nudged off them and keeps its motion; else it stops a skin short of each and responds.
+  void stop_at_first(Scratch& sc, Vec2 r, bool bounce) {
+    const Real len = length(r);
+    std::sort(sc.hits.begin(), sc.hits.end(), [](const Hit& a, const Hit& b) {
+      return a.time < b.time || (a.time == b.time && a.obstacle < b.obstacle);
+    });
+    const Real t0 = sc.hits.front().time;
+    const Real tie = skin_ / len;
+    sc.first.clear();
+    bool any_real = false;
+    for (const Hit& h0 : sc.hits) {
+      if (h0.time > t0 + tie) break;
+      Hit h = h0;
+      h.graze = h.approach < kGrazeApproach * len && is_graze(body_, r, obs_[h.obstacle], h.time, skin_);
+      any_real = any_real || !h.graze;
+      sc.first.push_back(h);
+    }
+    if (!any_real) {
+      // Only grazes: nudge off them by the skin, keep the motion.
+      PositionCorrection pc;
+      for (const Hit& h : sc.first) pc.add(-h.normal, skin_);
+      shift(pc.solve());
+      return;
+    }
+    std::erase_if(sc.first, [](const Hit& h) { return h.graze; });
+    // Stop a skin short of each: the gap along a line outside a convex set is convex in t,
+    // so at t - skin / approach it is at least the skin.
+    Real ts = t0;
+    for (const Hit& h : sc.first) ts = std::min(ts, h.time - skin_ / h.approach);
+    ts = std::clamp(ts, Real(0), Real(1));
+    shift(r * ts);
+    const Real left0 = left_;
+    left_ *= Real(1) - ts;
+    COLLIDE2D_ASSERT(left_ <= left0);
+    if (!bounce) drop_held(sc.first);
+    for (const Hit& h : sc.first) record(h, (Real(1) - left0) + left0 * h.time, false);
+    respond(sc.first, bounce);
+  }
+
   static bool rigid(const Obstacle& o) { return std::isinf(o.push_limit); }
   /// Obstacle k is a contact where the body stands whose normal differs from n.
   static bool contradicts_near(const std::vector<Hit>& near, std::size_t k, Vec2 n) {

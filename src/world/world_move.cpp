@@ -113,9 +113,10 @@ std::optional<Invalid> World::move(const Shape& shape, Vec2 displacement, Filter
   return std::nullopt;
 }
 
-std::optional<Invalid> World::move_crowd(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,
-                                         const MoveOptions& options, std::vector<WorldMove>& out,
-                                         const TaskRunner& run) {
+// move_crowd's refusals: one displacement per body, live and distinct bodies, displacements
+// within the limit, options the mover takes.
+std::optional<Invalid> World::check_crowd(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,
+                                          const MoveOptions& options) {
   const std::size_t n = bodies.size();
   if (displacements.size() != n) {
     return Invalid{"displacements", "must have one entry per body (" + std::to_string(n) + "), got " +
@@ -148,22 +149,16 @@ std::optional<Invalid> World::move_crowd(std::span<const ProxyHandle> bodies, st
       return bad;
     }
   }
-  out.resize(n);
-  if (!run) {
-    // Serial: the answer is the one of moving them one by one in index order, so that is what
-    // runs (no regions to compare, no batches).
-    MoveScratch& scratch = move_scratch();
-    for (std::size_t i = 0; i < n; ++i) {
-      const std::uint32_t slot = bodies[i].index;
-      const Shape body = load_shape(slot);
-      plan_move(body, displacements[i], move_region(body, displacements[i], options), slots_[slot].filter, slot,
-                options, scratch, out[i]);
-      place_moved(slot, out[i].result.shape);
-    }
-    return std::nullopt;
-  }
-  // Batches: a mover goes one batch after the latest earlier mover whose region meets its own
-  // (sweep over the regions sorted by min.x), so movers that can meet keep their index order.
+  return std::nullopt;
+}
+
+// move_crowd's batches: a mover goes one batch after the latest earlier mover whose region
+// meets its own (sweep over the regions sorted by min.x), so movers that can meet keep their
+// index order. Leaves crowd_move_regions_, crowd_batch_ and the movers by (batch, index) in
+// crowd_order_.
+void World::batch_crowd(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,
+                        const MoveOptions& options) {
+  const std::size_t n = bodies.size();
   crowd_regions_.resize(n);
   crowd_move_regions_.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
@@ -190,12 +185,33 @@ std::optional<Invalid> World::move_crowd(std::span<const ProxyHandle> bodies, st
   for (const auto& [later, earlier] : crowd_pairs_) {  // by later index: every earlier batch is final
     crowd_batch_[later] = std::max(crowd_batch_[later], crowd_batch_[earlier] + 1);
   }
-  // Movers by (batch, index).
   crowd_order_.resize(n);
   for (std::size_t i = 0; i < n; ++i) crowd_order_[i] = std::uint32_t(i);
   std::sort(crowd_order_.begin(), crowd_order_.end(), [&](std::uint32_t a, std::uint32_t b) {
     return crowd_batch_[a] != crowd_batch_[b] ? crowd_batch_[a] < crowd_batch_[b] : a < b;
   });
+}
+
+std::optional<Invalid> World::move_crowd(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,
+                                         const MoveOptions& options, std::vector<WorldMove>& out,
+                                         const TaskRunner& run) {
+  if (auto bad = check_crowd(bodies, displacements, options)) return bad;
+  const std::size_t n = bodies.size();
+  out.resize(n);
+  if (!run) {
+    // Serial: the answer is the one of moving them one by one in index order, so that is what
+    // runs (no regions to compare, no batches).
+    MoveScratch& scratch = move_scratch();
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::uint32_t slot = bodies[i].index;
+      const Shape body = load_shape(slot);
+      plan_move(body, displacements[i], move_region(body, displacements[i], options), slots_[slot].filter, slot,
+                options, scratch, out[i]);
+      place_moved(slot, out[i].result.shape);
+    }
+    return std::nullopt;
+  }
+  batch_crowd(bodies, displacements, options);
   for (std::size_t b = 0; b < n;) {
     std::size_t e = b;
     while (e < n && crowd_batch_[crowd_order_[e]] == crowd_batch_[crowd_order_[b]]) ++e;
