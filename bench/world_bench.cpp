@@ -290,7 +290,7 @@ void rays_ours(benchmark::State& st, BroadphaseKind kind, bool rebuilt, bool bat
   const StaticShapes& s = static_shapes();
   auto w = static_world(kind, rebuilt);
   double hits = 0;
-  std::vector<std::optional<RayCastHit>> out;
+  std::vector<std::optional<WorldRayHit>> out;
   for (auto _ : st) {
     hits = 0;
     if (batch) {

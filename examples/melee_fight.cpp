@@ -76,10 +76,10 @@ int main() {
     for (Player& p : players) {
       Vec2 at = std::get<Circle>(*world.shape(p.body)).center;
       // Face the nearest monster within 8 units (or keep facing east).
-      std::vector<NearestHit> near = world.nearest(at, 8, 1, QueryFilter{kMonster});
+      std::vector<WorldNearest> near = world.nearest(at, 8, 1, QueryFilter{kMonster});
       Real facing = 0;
       if (!near.empty()) {
-        Vec2 target = std::get<Circle>(*world.shape(near[0].proxy)).center;
+        Vec2 target = std::get<Circle>(*world.shape(near[0].what.proxy)).center;
         facing = std::atan2(target.y - at.y, target.x - at.x);
       }
       Sector swing(at, p.weapon.reach, facing, p.weapon.half_angle);

@@ -150,12 +150,12 @@ void run_world(const std::uint8_t* data, std::size_t size) {
         if (auto hit = world.raycast_closest(r, {in.u32()}))
           if (!std::isfinite(hit->hit.distance) || !finite(hit->hit.point)) finding("raycast_closest not finite");
         int seen = 0;
-        check_refusal(world.raycast_all(r, {}, [&](const RayCastHit& h) {
+        check_refusal(world.raycast_all(r, {}, [&](const WorldRayHit& h) {
           if (!std::isfinite(h.hit.distance)) finding("raycast_all distance not finite");
           return ++seen < 8 ? r.max_distance : Real(-1);
         }));
         std::vector<Ray> rays(3, r);
-        std::vector<std::optional<RayCastHit>> out;
+        std::vector<std::optional<WorldRayHit>> out;
         check_refusal(world.batch_raycast_closest(rays, {}, out, two));
         break;
       }
@@ -169,7 +169,7 @@ void run_world(const std::uint8_t* data, std::size_t size) {
       case 11: {
         const Vec2 p = in.vec2();
         const Real r = in.real();
-        for (const NearestHit& h : world.nearest(p, r, in.u8() % 8))
+        for (const WorldNearest& h : world.nearest(p, r, in.u8() % 8))
           if (!std::isfinite(h.distance) || !finite(h.point)) finding("nearest not finite");
         break;
       }

@@ -102,28 +102,6 @@ struct TouchEvents {
   std::vector<TouchEvent> end;    ///< pairs touching at the previous update, not now (or destroyed)
 };
 
-/// A ray's hit on a proxy.
-struct RayCastHit {
-  ProxyHandle proxy;
-  std::uint64_t user_data = 0;
-  RayHit hit;  ///< distance, point and normal (hit.hit is true)
-};
-
-/// A shape cast's first hit.
-struct ShapeCastHit {
-  ProxyHandle proxy;
-  std::uint64_t user_data = 0;
-  SweepHit hit;  ///< time in [0, 1] of the translation, normal from the cast shape to the proxy
-};
-
-/// A proxy near a point.
-struct NearestHit {
-  ProxyHandle proxy;
-  std::uint64_t user_data = 0;
-  Real distance = 0;  ///< from the point to the proxy's shape (0 inside)
-  Vec2 point;         ///< the closest point of the proxy's shape
-};
-
 /// Addresses one static layer of one world (generational, like `ProxyHandle`).
 struct LayerHandle {
   std::uint32_t index = kNullIndex;  ///< slot in the world's layer pool
@@ -211,6 +189,12 @@ struct WorldNearest {
   Vec2 point;         ///< the closest point of what was found (the query point when inside)
 };
 
+// Deprecated for one release: the proxy queries answer with the world's own types (`what` is
+// the proxy: `proxy` is `what.proxy`, `user_data` is `what.user_data`).
+using RayCastHit [[deprecated("use WorldRayHit (proxy: what.proxy, user_data: what.user_data)")]] = WorldRayHit;
+using ShapeCastHit [[deprecated("use WorldCastHit (proxy: what.proxy, user_data: what.user_data)")]] = WorldCastHit;
+using NearestHit [[deprecated("use WorldNearest (proxy: what.proxy, user_data: what.user_data)")]] = WorldNearest;
+
 /// A contact between a query shape and anything in the world.
 struct WorldContact {
   WorldHit what;
@@ -292,24 +276,26 @@ class World {
   /// Calls `visit` for every proxy overlapping `shape` (broad-phase order); false stops.
   std::optional<Invalid> for_each_overlap(const Shape& shape, QueryFilter filter,
                                           FunctionRef<bool(ProxyHandle)> visit) const;
+  // The proxy queries answer with the world queries' types; `what` is always a proxy.
+
   /// The closest hit along the ray (ties: lowest slot index).
-  std::optional<RayCastHit> raycast_closest(const Ray& ray, QueryFilter filter = {}, Invalid* why = nullptr) const;
+  std::optional<WorldRayHit> raycast_closest(const Ray& ray, QueryFilter filter = {}, Invalid* why = nullptr) const;
   /// Calls `visit` for hits along the ray, roughly nearest first. It returns the new maximum
   /// distance: the ray's max_distance to see every hit, hit.distance to clip to this one (only
   /// nearer hits follow), a negative value to stop.
   std::optional<Invalid> raycast_all(const Ray& ray, QueryFilter filter,
-                                     FunctionRef<Real(const RayCastHit&)> visit) const;
+                                     FunctionRef<Real(const WorldRayHit&)> visit) const;
   /// Sweeps `shape` by `translation` (collide2d::sweep against each candidate): the first hit
   /// (ties: lowest slot index). Proxies it overlaps at the start count as hits at time 0.
-  std::optional<ShapeCastHit> shape_cast(const Shape& shape, Vec2 translation, QueryFilter filter = {},
+  std::optional<WorldCastHit> shape_cast(const Shape& shape, Vec2 translation, QueryFilter filter = {},
                                          Invalid* why = nullptr) const;
   /// Up to `max_count` proxies within `radius` of `p`, nearest first (ties: lowest index).
-  std::vector<NearestHit> nearest(Vec2 p, Real radius, std::size_t max_count, QueryFilter filter = {},
-                                  Invalid* why = nullptr) const;
+  std::vector<WorldNearest> nearest(Vec2 p, Real radius, std::size_t max_count, QueryFilter filter = {},
+                                    Invalid* why = nullptr) const;
 
   /// raycast_closest for every ray into out[i]; refused (out untouched) if any ray is invalid.
   std::optional<Invalid> batch_raycast_closest(std::span<const Ray> rays, QueryFilter filter,
-                                               std::vector<std::optional<RayCastHit>>& out,
+                                               std::vector<std::optional<WorldRayHit>>& out,
                                                const TaskRunner& run = {}) const;
   /// query_shape for every shape into out[i]; refused (out untouched) if any shape is invalid.
   std::optional<Invalid> batch_query_shape(std::span<const Shape> shapes, QueryFilter filter,
@@ -317,7 +303,7 @@ class World {
                                            const TaskRunner& run = {}) const;
   /// shape_cast for every (shape, translation) into out[i]; refused if any input is invalid.
   std::optional<Invalid> batch_shape_cast(std::span<const Shape> shapes, std::span<const Vec2> translations,
-                                          QueryFilter filter, std::vector<std::optional<ShapeCastHit>>& out,
+                                          QueryFilter filter, std::vector<std::optional<WorldCastHit>>& out,
                                           const TaskRunner& run = {}) const;
 
   // ---- Static layers ----------------------------------------------------------------------
@@ -478,11 +464,11 @@ class World {
   void overlap_proxies(const Shape& shape, QueryFilter filter, std::span<const ProxyHandle> exclude,
                        FunctionRef<bool(std::uint32_t)> visit) const;
   void raycast_proxies(const Ray& ray, QueryFilter filter, std::span<const ProxyHandle> exclude,
-                       FunctionRef<Real(const RayCastHit&)> visit) const;
-  std::optional<ShapeCastHit> cast_proxies(const Shape& shape, Vec2 translation, QueryFilter filter,
+                       FunctionRef<Real(const WorldRayHit&)> visit) const;
+  std::optional<WorldCastHit> cast_proxies(const Shape& shape, Vec2 translation, QueryFilter filter,
                                            std::span<const ProxyHandle> exclude) const;
   void nearest_proxies(Vec2 p, Real radius, QueryFilter filter, std::span<const ProxyHandle> exclude,
-                       std::vector<NearestHit>& out) const;
+                       std::vector<WorldNearest>& out) const;
   std::optional<Invalid> check_shape(const Shape& s) const;
   void store_shape(std::uint32_t slot, const Shape& s);
   void release_shape(std::uint32_t slot);

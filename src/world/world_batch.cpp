@@ -52,7 +52,7 @@ Invalid at_index(const char* what, std::size_t i, const Invalid& bad) {
 }  // namespace
 
 std::optional<Invalid> World::batch_raycast_closest(std::span<const Ray> rays, QueryFilter filter,
-                                                    std::vector<std::optional<RayCastHit>>& out,
+                                                    std::vector<std::optional<WorldRayHit>>& out,
                                                     const TaskRunner& run) const {
   for (std::size_t i = 0; i < rays.size(); ++i) {
     if (auto bad = collide2d::validate(rays[i])) return at_index("rays", i, *bad);
@@ -78,7 +78,7 @@ std::optional<Invalid> World::batch_query_shape(std::span<const Shape> shapes, Q
 }
 
 std::optional<Invalid> World::batch_shape_cast(std::span<const Shape> shapes, std::span<const Vec2> translations,
-                                               QueryFilter filter, std::vector<std::optional<ShapeCastHit>>& out,
+                                               QueryFilter filter, std::vector<std::optional<WorldCastHit>>& out,
                                                const TaskRunner& run) const {
   if (shapes.size() != translations.size()) {
     return Invalid{"translations", "must have one entry per shape (" + std::to_string(shapes.size()) + "), got " +

@@ -81,14 +81,14 @@ std::vector<ProxyHandle> World::query_point(Vec2 p, QueryFilter filter, Invalid*
 }
 
 std::optional<Invalid> World::raycast_all(const Ray& ray, QueryFilter filter,
-                                          FunctionRef<Real(const RayCastHit&)> visit) const {
+                                          FunctionRef<Real(const WorldRayHit&)> visit) const {
   if (auto bad = collide2d::validate(ray)) return Invalid{"ray." + bad->field, bad->message};
   raycast_proxies(ray, filter, {}, visit);
   return std::nullopt;
 }
 
 void World::raycast_proxies(const Ray& ray, QueryFilter filter, std::span<const ProxyHandle> exclude,
-                            FunctionRef<Real(const RayCastHit&)> visit) const {
+                            FunctionRef<Real(const WorldRayHit&)> visit) const {
   const Vec2 u = normalize(ray.direction);
   bp::RaySlab slab(ray.origin, u);
   bp_->raycast(ray.origin, u, ray.max_distance, [&](std::uint32_t id, Real t_max) -> Real {
@@ -98,15 +98,15 @@ void World::raycast_proxies(const Ray& ray, QueryFilter filter, std::span<const 
     Ray r{ray.origin, ray.direction, t_max};  // as given: the same bits as a direct raycast
     RayHit h = visit_stored(shapes_[id], polygons_, [&](const auto& s) { return raycast(s, r); });
     if (!h.hit) return t_max;
-    return visit(RayCastHit{ProxyHandle{id, slots_[id].generation, id_}, slots_[id].user_data, h});
+    return visit(WorldRayHit{proxy_hit(id), h});
   });
 }
 
-std::optional<RayCastHit> World::raycast_closest(const Ray& ray, QueryFilter filter, Invalid* why) const {
-  std::optional<RayCastHit> best;
-  auto bad = raycast_all(ray, filter, [&](const RayCastHit& h) -> Real {
+std::optional<WorldRayHit> World::raycast_closest(const Ray& ray, QueryFilter filter, Invalid* why) const {
+  std::optional<WorldRayHit> best;
+  auto bad = raycast_all(ray, filter, [&](const WorldRayHit& h) -> Real {
     if (!best || h.hit.distance < best->hit.distance ||
-        (h.hit.distance == best->hit.distance && h.proxy.index < best->proxy.index)) {
+        (h.hit.distance == best->hit.distance && h.what.proxy.index < best->what.proxy.index)) {
       best = h;
     }
     return best->hit.distance;  // only hits at most this far can still win
@@ -118,7 +118,7 @@ std::optional<RayCastHit> World::raycast_closest(const Ray& ray, QueryFilter fil
   return best;
 }
 
-std::optional<ShapeCastHit> World::shape_cast(const Shape& shape, Vec2 translation, QueryFilter filter,
+std::optional<WorldCastHit> World::shape_cast(const Shape& shape, Vec2 translation, QueryFilter filter,
                                               Invalid* why) const {
   if (auto bad = check_cast_input(shape, translation)) {
     fill(why, *bad);
@@ -127,7 +127,7 @@ std::optional<ShapeCastHit> World::shape_cast(const Shape& shape, Vec2 translati
   return cast_proxies(shape, translation, filter, {});
 }
 
-std::optional<ShapeCastHit> World::cast_proxies(const Shape& shape, Vec2 translation, QueryFilter filter,
+std::optional<WorldCastHit> World::cast_proxies(const Shape& shape, Vec2 translation, QueryFilter filter,
                                                 std::span<const ProxyHandle> exclude) const {
   const Aabb start = collide2d::bounds(shape);
   const Aabb end{start.min + translation, start.max + translation};
@@ -149,7 +149,7 @@ std::optional<ShapeCastHit> World::cast_proxies(const Shape& shape, Vec2 transla
   });
   std::sort(cands.begin(), cands.end(),
             [](const Candidate& a, const Candidate& b) { return a.t != b.t ? a.t < b.t : a.id < b.id; });
-  std::optional<ShapeCastHit> best;
+  std::optional<WorldCastHit> best;
   std::visit(
       [&](const auto& q) {
         for (const Candidate& c : cands) {
@@ -157,8 +157,8 @@ std::optional<ShapeCastHit> World::cast_proxies(const Shape& shape, Vec2 transla
           SweepHit h = visit_stored(shapes_[c.id], polygons_,
                                     [&](const auto& s) { return sweep(q, translation, s, Vec2{0, 0}); });
           if (!h.hit) continue;
-          if (!best || h.time < best->hit.time || (h.time == best->hit.time && c.id < best->proxy.index)) {
-            best = ShapeCastHit{ProxyHandle{c.id, slots_[c.id].generation, id_}, slots_[c.id].user_data, h};
+          if (!best || h.time < best->hit.time || (h.time == best->hit.time && c.id < best->what.proxy.index)) {
+            best = WorldCastHit{proxy_hit(c.id), h};
           }
         }
       },
@@ -166,29 +166,29 @@ std::optional<ShapeCastHit> World::cast_proxies(const Shape& shape, Vec2 transla
   return best;
 }
 
-std::vector<NearestHit> World::nearest(Vec2 p, Real radius, std::size_t max_count, QueryFilter filter,
+std::vector<WorldNearest> World::nearest(Vec2 p, Real radius, std::size_t max_count, QueryFilter filter,
                                        Invalid* why) const {
   if (auto bad = check_nearest_input(p, radius)) {
     fill(why, *bad);
     return {};
   }
-  std::vector<NearestHit> out;
+  std::vector<WorldNearest> out;
   nearest_proxies(p, radius, filter, {}, out);
-  std::sort(out.begin(), out.end(), [](const NearestHit& a, const NearestHit& b) {
-    return a.distance != b.distance ? a.distance < b.distance : a.proxy.index < b.proxy.index;
+  std::sort(out.begin(), out.end(), [](const WorldNearest& a, const WorldNearest& b) {
+    return a.distance != b.distance ? a.distance < b.distance : a.what.proxy.index < b.what.proxy.index;
   });
   if (out.size() > max_count) out.resize(max_count);
   return out;
 }
 
 void World::nearest_proxies(Vec2 p, Real radius, QueryFilter filter, std::span<const ProxyHandle> exclude,
-                            std::vector<NearestHit>& out) const {
+                            std::vector<WorldNearest>& out) const {
   const Aabb box{{p.x - radius, p.y - radius}, {p.x + radius, p.y + radius}};
   const Point pt{p};
   visit_candidates(box, filter, exclude, [&](std::uint32_t id) {
     DistanceResult d = visit_stored(shapes_[id], polygons_, [&](const auto& s) { return distance(pt, s); });
     if (d.distance <= radius) {
-      out.push_back(NearestHit{ProxyHandle{id, slots_[id].generation, id_}, slots_[id].user_data, d.distance, d.point_b});
+      out.push_back(WorldNearest{proxy_hit(id), d.distance, d.point_b});
     }
     return true;
   });

@@ -257,8 +257,8 @@ std::vector<WorldRayHit> World::ray_all(const Ray& ray, const QueryOptions& opti
     return {};
   }
   std::vector<WorldRayHit> out;
-  raycast_proxies(ray, QueryFilter{options.mask}, options.exclude, [&](const RayCastHit& h) -> Real {
-    out.push_back(WorldRayHit{proxy_hit(h.proxy.index), h.hit});
+  raycast_proxies(ray, QueryFilter{options.mask}, options.exclude, [&](const WorldRayHit& h) -> Real {
+    out.push_back(h);
     return ray.max_distance;
   });
   ray_layers(ray, options, out);
@@ -273,9 +273,8 @@ std::optional<WorldRayHit> World::ray_closest(const Ray& ray, const QueryOptions
   }
   // Proxies with clipping (only nearer hits follow), then each layer's first hit.
   std::optional<WorldRayHit> best;
-  raycast_proxies(ray, QueryFilter{options.mask}, options.exclude, [&](const RayCastHit& h) -> Real {
-    WorldRayHit w{proxy_hit(h.proxy.index), h.hit};
-    if (!best || closer(w, *best)) best = w;
+  raycast_proxies(ray, QueryFilter{options.mask}, options.exclude, [&](const WorldRayHit& h) -> Real {
+    if (!best || closer(h, *best)) best = h;
     return best->hit.distance;
   });
   std::vector<WorldRayHit> layer_hits;
@@ -377,7 +376,7 @@ std::optional<WorldCastHit> World::cast(const Shape& shape, Vec2 translation, co
     if (!best || earlier(w, *best)) best = w;
   };
   if (auto h = cast_proxies(shape, translation, QueryFilter{options.mask}, options.exclude)) {
-    offer(WorldCastHit{proxy_hit(h->proxy.index), h->hit});
+    offer(*h);
   }
   // What the shape overlaps at the start is hit at time 0 (the first such element in WorldHit order).
   auto at_start = [&](const WorldHit& what) {
@@ -404,10 +403,8 @@ std::vector<WorldNearest> World::nearest_hits(Vec2 p, Real radius, std::size_t m
     fill(why, *bad);
     return {};
   }
-  std::vector<NearestHit> near;
-  nearest_proxies(p, radius, QueryFilter{options.mask}, options.exclude, near);
   std::vector<WorldNearest> out;
-  for (const NearestHit& n : near) out.push_back(WorldNearest{proxy_hit(n.proxy.index), n.distance, n.point});
+  nearest_proxies(p, radius, QueryFilter{options.mask}, options.exclude, out);
   for_each_layer(options, [&](const Layer& l, auto&& hit) {
     if (const TileMap* m = std::get_if<TileMap>(&l.geometry)) {
       NearestPoint w = m->nearest_wall(p);

@@ -35,11 +35,11 @@ void expect_matches_brute_force(const World& world, const std::vector<Shape>& sh
   ASSERT_EQ(closest.has_value(), best >= 0);
   if (closest) {
     EXPECT_EQ(closest->hit.distance, best_d);
-    EXPECT_EQ(closest->user_data, std::uint64_t(best));
+    EXPECT_EQ(closest->what.user_data, std::uint64_t(best));
   }
   std::set<std::uint64_t> seen;
-  world.raycast_all(ray, {}, [&](const RayCastHit& h) {
-    seen.insert(h.user_data);
+  world.raycast_all(ray, {}, [&](const WorldRayHit& h) {
+    seen.insert(h.what.user_data);
     return ray.max_distance;
   });
   EXPECT_EQ(seen, all);

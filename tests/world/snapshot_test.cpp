@@ -202,8 +202,8 @@ struct Driver {
     for (const WorldContact& c : w.contacts(probe, no_island)) what(c.what), hash.vec(c.normal), hash.real(c.depth);
     if (auto c = w.cast(Circle{point(), 1}, {real(-20, 20), real(-20, 20)})) what(c->what), hash.real(c->hit.time);
     for (ProxyHandle h : w.query_aabb(Aabb{point(), point() + Vec2{30, 30}})) handle(h);
-    for (const NearestHit& n : w.nearest(point(), 20, 4)) handle(n.proxy), hash.real(n.distance);
-    if (auto r = w.raycast_closest(Ray{point(), Vec2{1, 0}, 100})) handle(r->proxy), hash.real(r->hit.distance);
+    for (const WorldNearest& n : w.nearest(point(), 20, 4)) handle(n.what.proxy), hash.real(n.distance);
+    if (auto r = w.raycast_closest(Ray{point(), Vec2{1, 0}, 100})) handle(r->what.proxy), hash.real(r->hit.distance);
     // Every other step ends with update() and its events; odd steps leave changes pending.
     if (rng.below(2)) {
       const TouchEvents& ev = w.update();

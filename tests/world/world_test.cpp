@@ -199,9 +199,9 @@ TEST_P(WorldTest, PairsEventsAndQueriesMatchBruteForce) {
         if (pass(m) && h.hit) want_hits[i] = h.distance;
       }
       std::map<std::uint32_t, Real> got_hits;
-      ASSERT_FALSE(w.raycast_all(ray, qf, [&](const RayCastHit& h) {
-        EXPECT_EQ(got_hits.count(h.proxy.index), 0u) << "hit reported twice";
-        got_hits[h.proxy.index] = h.hit.distance;
+      ASSERT_FALSE(w.raycast_all(ray, qf, [&](const WorldRayHit& h) {
+        EXPECT_EQ(got_hits.count(h.what.proxy.index), 0u) << "hit reported twice";
+        got_hits[h.what.proxy.index] = h.hit.distance;
         return ray.max_distance;
       }));
       ASSERT_EQ(got_hits, want_hits) << "raycast_all";
@@ -213,11 +213,11 @@ TEST_P(WorldTest, PairsEventsAndQueriesMatchBruteForce) {
         for (auto& [i, d] : want_hits) {
           if (d < best) best = d, best_i = i;  // map order: lowest index wins ties
         }
-        EXPECT_EQ(closest->proxy.index, best_i);
+        EXPECT_EQ(closest->what.proxy.index, best_i);
         EXPECT_EQ(closest->hit.distance, best);
       }
       int calls = 0;
-      ASSERT_FALSE(w.raycast_all(ray, qf, [&](const RayCastHit&) { return ++calls, Real(-1); }));
+      ASSERT_FALSE(w.raycast_all(ray, qf, [&](const WorldRayHit&) { return ++calls, Real(-1); }));
       EXPECT_EQ(calls, want_hits.empty() ? 0 : 1) << "a negative return stops the cast";
 
       // Shape cast: first hit time against brute-force sweeps of every proxy.
@@ -234,7 +234,7 @@ TEST_P(WorldTest, PairsEventsAndQueriesMatchBruteForce) {
       ASSERT_EQ(sc.has_value(), want_i != kNullIndex);
       if (sc) {
         EXPECT_EQ(sc->hit.time, want_t);
-        EXPECT_EQ(sc->proxy.index, want_i);
+        EXPECT_EQ(sc->what.proxy.index, want_i);
       }
 
       // Nearest within a radius.
@@ -248,7 +248,7 @@ TEST_P(WorldTest, PairsEventsAndQueriesMatchBruteForce) {
       std::sort(want_n.begin(), want_n.end());
       if (want_n.size() > 5) want_n.resize(5);
       std::vector<std::pair<Real, std::uint32_t>> got_n;
-      for (auto& n : w.nearest(c, rad, 5, qf)) got_n.emplace_back(n.distance, n.proxy.index);
+      for (auto& n : w.nearest(c, rad, 5, qf)) got_n.emplace_back(n.distance, n.what.proxy.index);
       ASSERT_EQ(got_n, want_n) << "nearest";
     }
     if (step == 60) w.rebuild_broadphase();
@@ -308,7 +308,7 @@ TEST_P(WorldTest, BadHandlesAndInputsAreRefusedWithStateUnchanged) {
   EXPECT_FALSE(w.shape_cast(Circle{{0, 0}, 1}, {std::nanf(""), 0}, {}, &why));
   EXPECT_EQ(why.field, "translation");
   EXPECT_TRUE(w.nearest({0, 0}, -1, 3, {}, &why).empty());
-  std::vector<std::optional<RayCastHit>> out(3);
+  std::vector<std::optional<WorldRayHit>> out(3);
   std::vector<Ray> rays = {Ray{{0, 0}, {1, 0}, 5}, Ray{{0, 0}, {1, 0}, -5}};
   auto be = w.batch_raycast_closest(rays, {}, out);
   ASSERT_TRUE(be);
@@ -334,9 +334,9 @@ TEST_P(WorldTest, BatchesMatchSerialAnswersOnAnyRunner) {
     moves.push_back({r.uniform(-9, 9), r.uniform(-9, 9)});
   }
   QueryFilter qf{1u | 2u};
-  std::vector<std::optional<RayCastHit>> serial_r;
+  std::vector<std::optional<WorldRayHit>> serial_r;
   std::vector<std::vector<ProxyHandle>> serial_q;
-  std::vector<std::optional<ShapeCastHit>> serial_c;
+  std::vector<std::optional<WorldCastHit>> serial_c;
   for (auto& ray : rays) serial_r.push_back(w.raycast_closest(ray, qf));
   for (auto& s : swings) serial_q.push_back(w.query_shape(s, qf));
   for (std::size_t i = 0; i < swings.size(); ++i) serial_c.push_back(w.shape_cast(swings[i], moves[i], qf));
@@ -350,9 +350,9 @@ TEST_P(WorldTest, BatchesMatchSerialAnswersOnAnyRunner) {
     }
   };
   for (const TaskRunner& run : {odd, thread_runner(4), TaskRunner{}}) {
-    std::vector<std::optional<RayCastHit>> br;
+    std::vector<std::optional<WorldRayHit>> br;
     std::vector<std::vector<ProxyHandle>> bq;
-    std::vector<std::optional<ShapeCastHit>> bc;
+    std::vector<std::optional<WorldCastHit>> bc;
     ASSERT_FALSE(w.batch_raycast_closest(rays, qf, br, run));
     ASSERT_FALSE(w.batch_query_shape(swings, qf, bq, run));
     ASSERT_FALSE(w.batch_shape_cast(swings, moves, qf, bc, run));
@@ -360,14 +360,14 @@ TEST_P(WorldTest, BatchesMatchSerialAnswersOnAnyRunner) {
     for (std::size_t i = 0; i < rays.size(); ++i) {
       ASSERT_EQ(br[i].has_value(), serial_r[i].has_value());
       if (br[i]) {
-        EXPECT_EQ(br[i]->proxy, serial_r[i]->proxy);
+        EXPECT_EQ(br[i]->what, serial_r[i]->what);
         EXPECT_EQ(br[i]->hit.distance, serial_r[i]->hit.distance);  // bit for bit
         EXPECT_EQ(br[i]->hit.normal, serial_r[i]->hit.normal);
       }
       ASSERT_EQ(bq[i], serial_q[i]);
       ASSERT_EQ(bc[i].has_value(), serial_c[i].has_value());
       if (bc[i]) {
-        EXPECT_EQ(bc[i]->proxy, serial_c[i]->proxy);
+        EXPECT_EQ(bc[i]->what, serial_c[i]->what);
         EXPECT_EQ(bc[i]->hit.time, serial_c[i]->hit.time);
       }
     }
