@@ -12,11 +12,19 @@
 #include <set>
 #include <thread>
 #include <tuple>
+#include <type_traits>
 #include <vector>
 
 #include "collide2d/world.hpp"
 
 using namespace collide2d;
+
+// The proxy queries' old answer types stay one release as aliases of the world's.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+static_assert(std::is_same_v<RayCastHit, WorldRayHit> && std::is_same_v<ShapeCastHit, WorldCastHit> &&
+              std::is_same_v<NearestHit, WorldNearest>);
+#pragma GCC diagnostic pop
 
 namespace {
 
