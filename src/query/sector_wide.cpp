@@ -120,6 +120,12 @@ struct HullSide {
     return {b.min - Vec2{h.radius, h.radius}, b.max + Vec2{h.radius, h.radius}};
   }
   Parts parts() const { return {nullptr, 0, &h}; }
+  /// The farthest distance from c of a point of b moved by t.
+  Real reach_from(Vec2 c, Vec2 t) const {
+    Real m = 0;
+    for (int i = 0; i < h.count; ++i) m = std::max(m, length(h.v[i] + t - c));
+    return m + h.radius;
+  }
 };
 
 // b as the one or two pieces of a sector.
@@ -149,6 +155,8 @@ struct PieceSide {
     return {p.c - Vec2{p.r, p.r}, p.c + Vec2{p.r, p.r}};
   }
   Parts parts() const { return {s.piece, s.count, nullptr}; }
+  /// The farthest distance from c of a point of b moved by t.
+  Real reach_from(Vec2 c, Vec2 t) const { return length(s.piece[0].c + t - c) + s.piece[0].r; }
 };
 
 // A wide sector is two half-disks P0, P1; b (one or two convex parts B_j) must leave every
@@ -161,6 +169,73 @@ struct PieceSide {
 // Candidates are checked shortest first; an escape must stay free a little further along
 // its direction (the margins above), and near a corner that is free but only a point (such
 // as the notch's apex) a short directional search finds the robust escape next to it.
+/// The translations that put all of b in a's notch: v.n[k] >= d[k] for both k (n[k] the
+/// outward normals of the two flat sides bordering the notch, pointing into it). N' is a
+/// wedge with the notch's angle; every translation in it is free of a.
+struct NotchWedge {
+  Vec2 n[2];
+  Real d[2] = {0, 0};
+  Vec2 apex;  ///< where b touches both sides
+  Vec2 e[2];  ///< the wedge's edge directions from the apex (e[k] along side k)
+  bool ok = false;
+};
+
+template <class Side>
+NotchWedge notch_wedge(const SectorParts& a, const Side& b) {
+  NotchWedge w;
+  w.n[0] = a.piece[0].normal_lo();
+  w.n[1] = a.piece[1].normal_hi();
+  const Vec2 c = a.piece[0].c;
+  for (int k = 0; k < 2; ++k) {
+    Real m = b.min_along(0, w.n[k]);
+    for (int j = 1; j < b.count(); ++j) m = std::min(m, b.min_along(j, w.n[k]));
+    w.d[k] = dot(c, w.n[k]) - m;
+  }
+  const Real det = cross(w.n[0], w.n[1]);
+  if (!(std::fabs(det) > Real(1e-2))) return w;  // a notch thinner than about a degree: searched
+  w.apex = Vec2{w.d[0] * w.n[1].y - w.d[1] * w.n[0].y, w.n[0].x * w.d[1] - w.n[1].x * w.d[0]} / det;
+  for (int k = 0; k < 2; ++k) {
+    const Vec2 e = perp(w.n[k]);
+    w.e[k] = dot(e, w.n[1 - k]) >= 0 ? e : -e;
+  }
+  w.ok = true;
+  return w;
+}
+
+/// The shortest x on side k of the wedge (x = apex + lambda e[k], lambda >= 0) from which b
+/// can go on along x / |x| by the margin kappa |x| + slack without leaving the wedge; its
+/// length, or the largest Real when no ray enters the wedge through side k. Going on from x,
+/// the ray leaves through side j after lambda a |x| / -(d[j] + lambda a) (a = e[k].n[j] > 0),
+/// or never when d[j] + lambda a >= 0; the least lambda with enough room solves
+/// lambda = -d[j] (kappa |x| + slack) / (a ((1 + kappa) |x| + slack)), whose |x| varies
+/// slowly with lambda (a fixed point in a few steps). |x| grows beyond its foot, so the answer
+/// is the foot when that has room, else that root.
+inline Real notch_side_escape(const NotchWedge& w, int k, Real kappa, Real slack, Vec2& x) {
+  constexpr Real kNone = std::numeric_limits<Real>::max();
+  if (!(w.d[k] > 0)) return kNone;  // the origin is on the notch's side of line k
+  const int j = 1 - k;
+  const Vec2 q = w.apex, e = w.e[k];
+  const Real a = dot(e, w.n[j]);
+  if (!(a > 0)) return kNone;
+  auto room = [&](Real l) {
+    const Real L = length(q + e * l), dj = w.d[j] + l * a;
+    return dj >= 0 || l * a * L >= (kappa * L + slack) * -dj;
+  };
+  const Real foot = std::max(Real(0), -dot(q, e));
+  Real lam = foot;
+  if (!room(lam)) {
+    for (int it = 0; it < 6; ++it) {
+      const Real L = length(q + e * lam);
+      lam = std::max(foot, -w.d[j] * (kappa * L + slack) / (a * ((1 + kappa) * L + slack)));
+    }
+    const Real step = (length(q) + lam) * std::numeric_limits<Real>::epsilon() * 8;
+    for (int it = 0; it < 8 && !room(lam); ++it) lam += step * Real(1 << it);
+    if (!room(lam)) return kNone;
+  }
+  x = q + e * lam;
+  return length(x);
+}
+
 /// The sizes and tolerances of one wide-sector contact.
 struct WideScale {
   Real reach;    ///< beyond this translation nothing overlaps
@@ -351,6 +426,7 @@ class WideEscape {
       for (int j = 0; j < b_.count() && !any; ++j) any = b_.touches(a_.piece[i], j);
     if (!any) return false;
     ws_ = wide_scale(a_, b_);
+    wedge_ = notch_wedge(a_, b_);
     for (int i = 0; i < 2; ++i)
       for (int j = 0; j < b_.count(); ++j) {
         Manifold m = b_.contact(a_.piece[i], j);
@@ -396,6 +472,7 @@ class WideEscape {
     Escape esc{parts_a, parts_b, ws_.reach * Real(1.5), ws_.scale * std::numeric_limits<Real>::epsilon() * 2, ws_.slack};
     for (int i = 0; i < n_fragile_; ++i) {  // shortest first; a robust escape near a corner is
       if (length(fragile_[i]) >= best_len_) break;  // never shorter than the corner itself
+      if (apex_escape(fragile_[i])) continue;
       Real th0 = std::atan2(fragile_[i].y, fragile_[i].x), th;
       Real e = search_exit(esc, th0, Real(0.4), 12, th);
       if (e < best_len_) { best_len_ = e; n_ = unit_at(th); best_ = n_ * e; found_ = true; }
@@ -424,6 +501,36 @@ class WideEscape {
       return;
     }
   }
+  /// At the apex of the notch wedge (b in the notch touching both its sides), the robust
+  /// escape beside it in closed form (notch_side_escape), when b placed around the apex lies
+  /// inside a's disk: there a translation out of the wedge crosses a flat side within the
+  /// disk, into a, so the free translations near the apex are exactly the wedge's. The
+  /// escape found is checked by the same exact tests as every candidate. False when the
+  /// corner is not the apex or the closed form does not apply (then the search decides).
+  bool apex_escape(Vec2 corner) {
+    if (!wedge_.ok || length(corner - wedge_.apex) > ws_.slack + 8 * ws_.pen_tol) return false;
+    // The exact root leaves b touching side j at the margin's end; a few ulps of the
+    // coordinates more make it free there (the search's bisection ends as close).
+    for (Real ulps : {Real(4), Real(32), Real(256)})
+      if (apex_escape_with(ws_.slack + ws_.scale * std::numeric_limits<Real>::epsilon() * ulps)) return true;
+    return false;
+  }
+  bool apex_escape_with(Real slack) {
+    Vec2 best{}, x{};
+    Real l = std::numeric_limits<Real>::max();
+    for (int k = 0; k < 2; ++k) {
+      const Real lk = notch_side_escape(wedge_, k, kEscapeMarginRel, slack, x);
+      if (lk < l) l = lk, best = x;
+    }
+    if (!(l < std::numeric_limits<Real>::max()) || !(l > 0)) return false;
+    const Piece& p = a_.piece[0];
+    const Real around = length(best - wedge_.apex) + l * kEscapeMarginRel + ws_.slack + ws_.pen_tol * 8;
+    if (b_.reach_from(p.c, wedge_.apex) + around > p.r) return false;
+    const Vec2 u = best / l;
+    if (penetrates(best, u) || !robust_beyond(best, l, u)) return false;
+    if (l < best_len_) best_ = best, n_ = u, best_len_ = l, found_ = true;
+    return true;
+  }
   void keep_fragile(Vec2 v) {
     bool seen = false;
     for (int i = 0; i < n_fragile_; ++i) seen = seen || length_sq(fragile_[i] - v) <= ws_.slack * ws_.slack;
@@ -433,6 +540,7 @@ class WideEscape {
   const SectorParts& a_;
   const Side& b_;
   WideScale ws_{};  // set once a pair touches
+  NotchWedge wedge_;
   Real lower_ = 0;
   Manifold deepest_;
   bool found_ = false;
