@@ -120,11 +120,19 @@ struct HullSide {
     return {b.min - Vec2{h.radius, h.radius}, b.max + Vec2{h.radius, h.radius}};
   }
   Parts parts() const { return {nullptr, 0, &h}; }
-  /// The farthest distance from c of a point of b moved by t.
-  Real reach_from(Vec2 c, Vec2 t) const {
-    Real m = 0;
-    for (int i = 0; i < h.count; ++i) m = std::max(m, length(h.v[i] + t - c));
-    return m + h.radius;
+  /// Whether, b moved by t into a's notch (touching both sides), every translation within
+  /// rho of t that takes b across a side line takes it across within the disk (a's side
+  /// there): b's points on each side line (its vertices within rho of the least along n[k])
+  /// lie rho inside the circle of radius r around c, and the side's outer end E[k] is rho
+  /// away from b.
+  bool notch_is_local(Vec2 c, Real r, Vec2 t, const Vec2 (&n)[2], const Vec2 (&end)[2], Real rho) const {
+    for (int k = 0; k < 2; ++k) {
+      const Real m = detail::min_along(h, n[k]);
+      for (int i = 0; i < h.count; ++i)
+        if (dot(h.v[i], n[k]) <= m + rho && length(h.v[i] + t - n[k] * h.radius - c) + rho > r) return false;
+      if (point_hull_distance(h, end[k] - t, nullptr) - h.radius < rho) return false;
+    }
+    return true;
   }
 };
 
@@ -155,8 +163,10 @@ struct PieceSide {
     return {p.c - Vec2{p.r, p.r}, p.c + Vec2{p.r, p.r}};
   }
   Parts parts() const { return {s.piece, s.count, nullptr}; }
-  /// The farthest distance from c of a point of b moved by t.
-  Real reach_from(Vec2 c, Vec2 t) const { return length(s.piece[0].c + t - c) + s.piece[0].r; }
+  /// The same, bounded by b's disk: all of b moved by t lies rho inside a's circle.
+  bool notch_is_local(Vec2 c, Real r, Vec2 t, const Vec2 (&)[2], const Vec2 (&)[2], Real rho) const {
+    return length(s.piece[0].c + t - c) + s.piece[0].r + rho <= r;
+  }
 };
 
 // A wide sector is two half-disks P0, P1; b (one or two convex parts B_j) must leave every
@@ -502,9 +512,9 @@ class WideEscape {
     }
   }
   /// At the apex of the notch wedge (b in the notch touching both its sides), the robust
-  /// escape beside it in closed form (notch_side_escape), when b placed around the apex lies
-  /// inside a's disk: there a translation out of the wedge crosses a flat side within the
-  /// disk, into a, so the free translations near the apex are exactly the wedge's. The
+  /// escape beside it in closed form (notch_side_escape), when b placed around the apex
+  /// crosses the flat sides only within a's disk (notch_is_local): then a translation out of
+  /// the wedge takes b into a, so the free translations near the apex are the wedge's. The
   /// escape found is checked by the same exact tests as every candidate. False when the
   /// corner is not the apex or the closed form does not apply (then the search decides).
   bool apex_escape(Vec2 corner) {
@@ -525,7 +535,8 @@ class WideEscape {
     if (!(l < std::numeric_limits<Real>::max()) || !(l > 0)) return false;
     const Piece& p = a_.piece[0];
     const Real around = length(best - wedge_.apex) + l * kEscapeMarginRel + ws_.slack + ws_.pen_tol * 8;
-    if (b_.reach_from(p.c, wedge_.apex) + around > p.r) return false;
+    const Vec2 end[2] = {p.c + a_.piece[0].lo * p.r, p.c + a_.piece[1].hi * p.r};
+    if (!b_.notch_is_local(p.c, p.r, wedge_.apex, wedge_.n, end, around)) return false;
     const Vec2 u = best / l;
     if (penetrates(best, u) || !robust_beyond(best, l, u)) return false;
     if (l < best_len_) best_ = best, n_ = u, best_len_ = l, found_ = true;
