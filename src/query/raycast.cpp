@@ -20,16 +20,16 @@ struct Best {
   void offer(Real tt, Vec2 n) { if (tt >= 0 && tt < t) { t = tt; normal = n; found = true; } }
 };
 
-// Ray against the segment a-b; normal reported as `n_out` (or the side facing the origin).
-// A hit no nearer than the best so far is dropped before its normal is computed (offer would
-// drop it too).
-void ray_segment(Vec2 o, Vec2 u, Vec2 a, Vec2 b, Best& best, const Vec2* n_out) {
-  Vec2 e = b - a;
+// Ray from the origin along u against the segment a-b given relative to the ray's origin
+// (w = a - origin, e = b - a): callers far from the coordinates' origin build w from small
+// differences, so the hit and its side are as exact as the offsets. Normal reported as
+// `n_out` (or the side facing the origin). A hit no nearer than the best so far is dropped
+// before its normal is computed (offer would drop it too).
+void ray_segment_rel(Vec2 u, Vec2 w, Vec2 e, Best& best, const Vec2* n_out) {
   Real den = cross(u, e);
-  Vec2 w = a - o;
   if (den == 0) {
     if (cross(u, w) != 0) return;  // parallel, off the line
-    Real ta = dot(w, u), tb = dot(b - o, u);
+    Real ta = dot(w, u), tb = dot(w + e, u);
     if (ta < 0 && tb < 0) return;
     Real t = std::max(Real(0), std::min(ta, tb));
     best.offer(t, n_out ? *n_out : -u);
@@ -47,7 +47,7 @@ void ray_segment(Vec2 o, Vec2 u, Vec2 a, Vec2 b, Best& best, const Vec2* n_out) 
   best.offer(t, normalize(dot(side, u) < 0 ? side : -side));
 }
 
-// Ray against a circle, entering hits only; `accept` filters the hit point.
+// Ray against a circle, entering hits only; `accept` filters the hit point (given relative to c).
 template <class F>
 void ray_circle(Vec2 o, Vec2 u, Vec2 c, Real r, Best& best, F accept) {
   Vec2 m = o - c;
@@ -58,9 +58,9 @@ void ray_circle(Vec2 o, Vec2 u, Vec2 c, Real r, Best& best, F accept) {
   if (disc < 0) return;
   Real t = -b - std::sqrt(disc);
   if (t < 0 || !(t < best.t)) return;  // (offer would drop it: no normal to compute)
-  Vec2 p = o + u * t;
+  const Vec2 p = m + u * t;  // the hit relative to c, not from far-off coordinates
   if (!accept(p)) return;
-  best.offer(t, normalize(m + u * t, -u));  // from the offset, not from far-off coordinates
+  best.offer(t, normalize(p, -u));
 }
 
 // The next representable number above x, for finite x >= 0 below the largest finite number:
@@ -105,8 +105,11 @@ RayHit rounded_raycast(const Vec2* v, const Vec2* n, int count, Real r, Vec2 o, 
   for (int i = 0; i < edges; ++i) {
     const Vec2 ni = n[i];
     if (dot(ni, u) >= 0) continue;
-    const Vec2 a = v[i] + ni * r, b = v[i + 1 == count ? 0 : i + 1] + ni * r;
-    ray_segment(o, u, a, b, best, &ni);
+    // The side pushed out by r, relative to the origin: (v - o) + n r keeps the offset's
+    // precision far from the coordinates' origin, where v + n r would round at v's scale
+    // and move the side's end by up to an ulp of the coordinates (a ray just past the end
+    // would then take the end circle's normal).
+    ray_segment_rel(u, (v[i] - o) + ni * r, v[i + 1 == count ? 0 : i + 1] - v[i], best, &ni);
   }
   // The origin is outside and the shape convex: the ray enters it once, so a hit on a flat
   // side facing the ray is that entry and no vertex circle can be nearer, unless the hit is
@@ -120,7 +123,7 @@ RayHit rounded_raycast(const Vec2* v, const Vec2* n, int count, Real r, Vec2 o, 
     const Real slack = kRelEps * 4 * (std::fabs(x.x) + std::fabs(x.y) + r) /
                        std::max(std::fabs(dot(best.normal, u)), std::numeric_limits<Real>::min());
     for (int i = 0; i < count; ++i) {
-      const Vec2 w = x - v[i];
+      const Vec2 w = (o - v[i]) + u * best.t;
       const Real near = Real(1e-3) * (r + std::fabs(w.x) + std::fabs(w.y)) + slack;
       if (dot(w, w) - r2 <= near * near) ray_circle(o, u, v[i], r, best, any);
     }
@@ -151,7 +154,7 @@ RayHit segment_raycast(Vec2 a, Vec2 b, Vec2 o, Vec2 u, Real max_distance) {
   if (orient(a, b, o) == 0 && dot_w(a, o, a, b) >= 0 && dot_w(b, o, a, b) <= 0) return {true, true, 0, o, {}};
   Best best;
   if (max_distance < best.t) best.t = next_up(max_distance);  // farther hits: a miss either way
-  ray_segment(o, u, a, b, best, nullptr);
+  ray_segment_rel(u, a - o, b - a, best, nullptr);
   return finish(best, o, u, max_distance);
 }
 
@@ -252,9 +255,10 @@ RayHit piece_raycast(const Piece& p, Vec2 o, Vec2 u, Real max_distance) {
   if (p.contains(o)) return {true, true, 0, o, {}};
   Best best;
   Vec2 nlo = p.normal_lo(), nhi = p.normal_hi();
-  ray_segment(o, u, p.c, p.c + p.lo * p.r, best, &nlo);
-  ray_segment(o, u, p.c, p.c + p.hi * p.r, best, &nhi);
-  ray_circle(o, u, p.c, p.r, best, [&](Vec2 q) { return p.in_cone(q - p.c); });
+  const Vec2 w = p.c - o;  // the straight edges relative to the origin (see rounded_raycast)
+  ray_segment_rel(u, w, p.lo * p.r, best, &nlo);
+  ray_segment_rel(u, w, p.hi * p.r, best, &nhi);
+  ray_circle(o, u, p.c, p.r, best, [&](Vec2 q) { return p.in_cone(q); });
   return finish(best, o, u, max_distance);
 }
 
