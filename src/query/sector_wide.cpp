@@ -120,6 +120,17 @@ struct HullSide {
     return {b.min - Vec2{h.radius, h.radius}, b.max + Vec2{h.radius, h.radius}};
   }
   Parts parts() const { return {nullptr, 0, &h}; }
+  /// Whether low(m) holds on one of b's axes against the piece s: b's edge normals (b on the
+  /// low side), and the line from s's center to b's first vertex.
+  template <class F>
+  bool any_axis(const Piece& s, int, F&& low) const {
+    const int edges = h.count >= 3 ? h.count : (h.count == 2 ? 2 : 0);
+    for (int i = 0; i < edges; ++i)
+      if (low(-h.n[i])) return true;
+    const Vec2 d = h.v[0] - s.c;
+    const Real l = length(d);
+    return l > 0 && low(d / l);
+  }
   /// Whether, b moved by t into a's notch (touching both sides), every translation within
   /// rho of t that takes b across a side line takes it across within the disk (a's side
   /// there): b's points on each side line (its vertices within rho of the least along n[k])
@@ -163,6 +174,16 @@ struct PieceSide {
     return {p.c - Vec2{p.r, p.r}, p.c + Vec2{p.r, p.r}};
   }
   Parts parts() const { return {s.piece, s.count, nullptr}; }
+  /// Whether low(m) holds on one of b's axes against the piece s: its piece j's flat normals
+  /// (b on the low side), and the line between the centers.
+  template <class F>
+  bool any_axis(const Piece& s, int j, F&& low) const {
+    const Piece& p = this->s.piece[j];
+    if (low(-p.normal_lo()) || low(-p.normal_hi())) return true;
+    const Vec2 d = p.c - s.c;
+    const Real l = length(d);
+    return l > 0 && low(d / l);
+  }
   /// The same, bounded by b's disk: all of b moved by t lies rho inside a's circle.
   bool notch_is_local(Vec2 c, Real r, Vec2 t, const Vec2 (&)[2], const Vec2 (&)[2], Real rho) const {
     return length(s.piece[0].c + t - c) + s.piece[0].r + rho <= r;
@@ -402,6 +423,7 @@ class WideEscape {
         const Piece s = shifted(a_, i, v);
         if (s.support_value(u) - b_.min_along(j, u) <= ws_.pen_tol * Real(0.5)) continue;
         if (b_.deep(s, j) > ws_.pen_tol) return true;
+        if (overlap_at_most(s, j, ws_.pen_tol * Real(0.5))) continue;
         if (b_.penetration(s, j) > ws_.pen_tol) return true;
       }
     return false;
@@ -415,9 +437,20 @@ class WideEscape {
         const Piece s = shifted(a_, i, v);
         if (s.support_value(u) - b_.min_along(j, u) < -ws_.pen_tol) continue;
         if (b_.deep(s, j) > 0) return true;
+        if (overlap_at_most(s, j, -ws_.pen_tol)) continue;
         if (b_.touches(s, j)) return true;
       }
     return false;
+  }
+
+  /// Whether the projections of the piece s and b's part j overlap by at most `limit` on one
+  /// of a few axes (s's flat normals, then b's own: its flat normals or edge normals, and the
+  /// line from s's center): the overlap on any axis bounds the penetration from above, and a
+  /// negative one is a gap, so this rejects without the exact tests and never contradicts
+  /// them (the tolerances are far above the projections' rounding).
+  bool overlap_at_most(const Piece& s, int j, Real limit) const {
+    const auto low = [&](Vec2 m) { return s.support_value(m) - b_.min_along(j, m) <= limit; };
+    return low(s.normal_lo()) || low(s.normal_hi()) || b_.any_axis(s, j, low);
   }
 
   /// An escape v of length l along the unit u stays free a little further along u (the
