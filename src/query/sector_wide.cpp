@@ -366,6 +366,25 @@ void wide_corner_candidates(const SectorParts& a, const Side& b, Real lo, Real h
   std::sort(cand.begin(), cand.end(), [](Vec2 u, Vec2 v) { return length_sq(u) < length_sq(v); });
 }
 
+/// Whether low(m) holds on one of a few axes of the piece s and b's part j: s's flat
+/// normals, then b's own (its flat normals or edge normals, and the line from s's center).
+template <class Side, class F>
+bool any_pair_axis(const Piece& s, const Side& b, int j, F&& low) {
+  return low(s.normal_lo()) || low(s.normal_hi()) || b.any_axis(s, j, low);
+}
+
+/// The widest gap between the projections of s and b's part j on those axes: a lower bound
+/// on their distance when positive.
+template <class Side>
+Real axis_gap(const Piece& s, const Side& b, int j) {
+  Real g = -std::numeric_limits<Real>::max();
+  any_pair_axis(s, b, j, [&](Vec2 m) {
+    g = std::max(g, b.min_along(j, m) - s.support_value(m));
+    return false;
+  });
+  return g;
+}
+
 /// a's piece i with b moved by v (moving b by +v is moving a by -v).
 inline Piece shifted(const SectorParts& a, int i, Vec2 v) {
   Piece s = a.piece[i];
@@ -383,12 +402,23 @@ Manifold wide_manifold(const SectorParts& a, const Side& b, Vec2 best, Vec2 n, R
   m.normal = n;
   m.depth = length(best);
   Vec2 at = best + n * (pen_tol * 4);
+  // The nearest pair, the first in (i, j) order among equals; pairs farther apart along an
+  // axis than the nearest so far are not measured (their distance is at least that gap).
   DistanceResult near{std::numeric_limits<Real>::max(), {}, {}};
-  for (int i = 0; i < 2; ++i)
-    for (int j = 0; j < b.count(); ++j) {
-      DistanceResult d = b.closest(shifted(a, i, at), j);
-      if (d.distance < near.distance) near = d;
-    }
+  int pairs = 0, order[4], near_k = 4;
+  Real gap[4];
+  for (int k = 0; k < 2 * b.count(); ++k) {
+    gap[k] = axis_gap(shifted(a, k / b.count(), at), b, k % b.count());
+    int p = pairs++;
+    for (; p > 0 && gap[order[p - 1]] > gap[k]; --p) order[p] = order[p - 1];
+    order[p] = k;
+  }
+  for (int o = 0; o < pairs; ++o) {
+    const int k = order[o];
+    if (gap[k] > near.distance + pen_tol) break;  // (beyond the rounding of either)
+    DistanceResult d = b.closest(shifted(a, k / b.count(), at), k % b.count());
+    if (d.distance < near.distance || (d.distance == near.distance && k < near_k)) near = d, near_k = k;
+  }
   m.point_count = 1;
   m.points[0] = (near.point_a + at + near.point_b) * Real(0.5);
   return m;
@@ -449,8 +479,7 @@ class WideEscape {
   /// negative one is a gap, so this rejects without the exact tests and never contradicts
   /// them (the tolerances are far above the projections' rounding).
   bool overlap_at_most(const Piece& s, int j, Real limit) const {
-    const auto low = [&](Vec2 m) { return s.support_value(m) - b_.min_along(j, m) <= limit; };
-    return low(s.normal_lo()) || low(s.normal_hi()) || b_.any_axis(s, j, low);
+    return any_pair_axis(s, b_, j, [&](Vec2 m) { return s.support_value(m) - b_.min_along(j, m) <= limit; });
   }
 
   /// An escape v of length l along the unit u stays free a little further along u (the
@@ -472,6 +501,7 @@ class WideEscape {
     wedge_ = notch_wedge(a_, b_);
     for (int i = 0; i < 2; ++i)
       for (int j = 0; j < b_.count(); ++j) {
+        if (overlap_at_most(a_.piece[i], j, lower_)) continue;  // no deeper than lower_
         Manifold m = b_.contact(a_.piece[i], j);
         if (m.touching && m.depth > lower_) lower_ = m.depth, deepest_ = m;
       }
