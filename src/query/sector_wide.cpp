@@ -199,7 +199,9 @@ struct PieceSide {
 // P_i's two corners; corners are intersection points of curves of different pairs.
 // Candidates are checked shortest first; an escape must stay free a little further along
 // its direction (the margins above), and near a corner that is free but only a point (such
-// as the notch's apex) a short directional search finds the robust escape next to it.
+// as the notch's apex) the robust escape next to it is found in closed form at the notch's
+// apex (NotchWedge below) and by a short directional search elsewhere.
+
 /// The translations that put all of b in a's notch: v.n[k] >= d[k] for both k (n[k] the
 /// outward normals of the two flat sides bordering the notch, pointing into it). N' is a
 /// wedge with the notch's angle; every translation in it is free of a.
