@@ -9,9 +9,20 @@
 // Pair queries work on parts with closed forms: vertex-edge distances and separating axes
 // for hulls; for pieces, the boundary split into two radial segments and one arc.
 
+#include <type_traits>
+
 #include "collide2d/query.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI::detail {
+
+/// A point or a circle: a disk (of radius 0 for a point), for the pair queries' and the
+/// sweeps' closed forms.
+template <class T>
+inline constexpr bool kIsDisk = std::is_same_v<T, Point> || std::is_same_v<T, Circle>;
+inline Vec2 disk_center(const Point& p) { return p.at; }
+inline Vec2 disk_center(const Circle& c) { return c.center; }
+inline Real disk_radius(const Point&) { return 0; }
+inline Real disk_radius(const Circle& c) { return c.radius; }
 
 /// A convex polygon core (1..64 vertices, counter-clockwise) grown by `radius`.
 /// It points into the polygon's storage or into its own buffers, so it is not copyable.

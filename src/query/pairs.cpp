@@ -76,14 +76,6 @@ Manifold sector_sector_contact(const SectorParts& a, const SectorParts& b) {
 
 // Closed forms for the commonest pairs.
 
-// A point or a circle: a disk (of radius 0 for a point).
-template <class T>
-constexpr bool kIsDisk = std::is_same_v<T, Point> || std::is_same_v<T, Circle>;
-inline Vec2 disk_center(const Point& p) { return p.at; }
-inline Vec2 disk_center(const Circle& c) { return c.center; }
-inline Real disk_radius(const Point&) { return 0; }
-inline Real disk_radius(const Circle& c) { return c.radius; }
-
 // A pair of a disk and another shape, either way round: the disk's center and radius, the
 // other shape, and whether the disk is the pair's first shape.
 template <class O>

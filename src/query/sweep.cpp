@@ -31,16 +31,12 @@ constexpr int kMaxSteps = 48;
 /// Iterations of the golden-section and bisection searches of the fallback.
 constexpr int kSearchSteps = sizeof(Real) == 8 ? 80 : 40;
 
-template <class T>
-inline constexpr bool kIsDisk = std::is_same_v<T, Point> || std::is_same_v<T, Circle>;
+using detail::disk_center;
+using detail::disk_radius;
+using detail::kIsDisk;
 template <class T>
 inline constexpr bool kRayable = kIsDisk<T> || std::is_same_v<T, Capsule> ||
                                  std::is_same_v<T, Segment> || std::is_same_v<T, Polygon>;
-
-Vec2 disk_center(const Point& p) { return p.at; }
-Vec2 disk_center(const Circle& c) { return c.center; }
-Real disk_radius(const Point&) { return 0; }
-Real disk_radius(const Circle& c) { return c.radius; }
 
 // ---- the shape grown by r (for the disk closed forms) ----
 Circle grown(const Point& s, Real r) { return Circle{s.at, r}; }
