@@ -123,6 +123,11 @@ class TileMap {
     return c.col < 0 || c.row < 0 || c.col >= width_ || c.row >= height_ ? -1 : c.row * width_ + c.col;
   }
 
+  /// An inclusive range of cells (columns c0..c1, rows r0..r1).
+  struct CellRect {
+    int c0, r0, c1, r1;
+  };
+
   /// The merged boundary edges.
   std::span<const TileEdge> edges() const { return edges_; }
   /// Number of closed chains; chain k starts at edge `chain_start(k)`.
@@ -136,6 +141,11 @@ class TileMap {
   /// mover: one-sided (the front is the free side), ghost vertices from the chain's previous and
   /// next edges, element = edge index, the given owner.
   void gather(const Aabb& region, std::vector<Obstacle>& out, std::uint32_t owner = 0) const;
+  /// `gather(region, out, owner)` from a kept list: `near` is `edges_near(box)` of a box that
+  /// holds `region` (a moving body's fat box: made once, used for every move inside it). The
+  /// same obstacles in the same order, without walking the cells; valid until the map changes.
+  void gather(const Aabb& region, std::span<const int> near, std::vector<Obstacle>& out,
+              std::uint32_t owner = 0) const;
 
   /// True when p is in no wall (walls are closed: a point on a wall's side is not free).
   bool is_free(Vec2 p) const;
@@ -193,6 +203,9 @@ class TileMap {
   void build_edges();
   bool point_in_wall(Vec2 p) const;
   int solid_cell_holding(Vec2 p) const;  // the cell_index of a solid cell whose square holds p, or -1
+  /// The cells `edges_near(box)` walks (the box grown by the skin, clamped to the grid); false
+  /// when there are none.
+  bool cells_under(const Aabb& box, CellRect& out) const;
 
   int width_ = 0, height_ = 0;
   Vec2 tile_{1, 1};
@@ -206,6 +219,7 @@ class TileMap {
   std::vector<int> chain_start_;
   std::vector<std::uint32_t> cell_edge_begin_;  // CSR: (width * height + 1) offsets
   std::vector<int> cell_edge_ids_;
+  std::vector<CellRect> edge_cells_;  // the cells each edge is listed under (a rectangle)
 };
 
 }  // namespace collide2d

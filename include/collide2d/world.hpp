@@ -509,6 +509,18 @@ class World {
   std::vector<Aabb> near_box_;
   std::vector<std::uint8_t> near_valid_;
   std::size_t near_valid_count_ = 0;
+  // The tile layers' edges near a moving slot's list box (`TileMap::edges_near(near_box_)`),
+  // made with its list: its moves inside the box gather from them. Valid while `epoch` is the
+  // world's `layer_epoch_` (any change of a layer moves it on).
+  struct NearWalls {
+    std::uint64_t epoch = 0;
+    std::vector<int> ids;             ///< per layer, its run (empty for a layer that is not a tile map)
+    std::vector<std::size_t> ends;    ///< ends[layer]: where that layer's run ends in `ids`
+  };
+  std::vector<NearWalls> near_walls_;
+  std::uint64_t layer_epoch_ = 1;
+  void keep_near_walls(std::uint32_t slot);
+  const NearWalls* near_walls(std::uint32_t slot) const;
 };
 
 }  // namespace collide2d

@@ -105,17 +105,22 @@ Aabb TileMap::cell_box(int col, int row) const {
   return {lo, {origin_.x + Real(col + 1) * tile_.x, origin_.y + Real(row + 1) * tile_.y}};
 }
 
+namespace {
+
+/// floor(g) clamped to +-1e9 (NaN: -1e9), without a call to floor: within the clamps the
+/// truncation is exact, and one less for a negative non-integer. (A far-away or non-finite
+/// point must not overflow an int.)
+inline int floor_index(Real g) {
+  if (!(g > Real(-1e9))) return -1000000000;
+  if (g >= Real(1e9)) return 1000000000;
+  const int i = int(g);
+  return Real(i) > g ? i - 1 : i;
+}
+
+}  // namespace
+
 TileCell TileMap::cell_at(Vec2 p) const {
-  // Clamped before the conversion: a far-away (or non-finite) point must not overflow an int.
-  // floor(g) clamped to +-1e9 (NaN: -1e9), without a call to floor: within the clamps the
-  // truncation is exact, and one less for a negative non-integer.
-  auto index = [](Real g) {
-    if (!(g > Real(-1e9))) return -1000000000;
-    if (g >= Real(1e9)) return 1000000000;
-    const int i = int(g);
-    return Real(i) > g ? i - 1 : i;
-  };
-  return {index((p.x - origin_.x) * inv_tile_.x), index((p.y - origin_.y) * inv_tile_.y)};
+  return {floor_index((p.x - origin_.x) * inv_tile_.x), floor_index((p.y - origin_.y) * inv_tile_.y)};
 }
 
 void TileMap::rebuild() {
@@ -195,29 +200,28 @@ void link_chains(const std::vector<GridEdge>& ge, int width, int height, std::ve
   }
 }
 
-/// The per-cell edge index (CSR): each unit piece of an edge registers with the cells on both sides.
-void index_cells(const std::vector<GridEdge>& ge, int width, int height, std::size_t n,
+/// The cells an edge is listed under: those on both sides of each of its unit pieces, within the
+/// grid (a rectangle: one row or column of pieces, one or two cells across).
+TileMap::CellRect edge_cells(const GridEdge& g, int width, int height) {
+  if (g.ja == g.jb)  // horizontal at row line ja
+    return {std::min(g.ia, g.ib), std::max(g.ja - 1, 0), std::max(g.ia, g.ib) - 1, std::min(g.ja, height - 1)};
+  return {std::max(g.ia - 1, 0), std::min(g.ja, g.jb), std::min(g.ia, width - 1), std::max(g.ja, g.jb) - 1};
+}
+
+/// The per-cell edge index (CSR): each edge registers with the cells of `edge_cells`.
+void index_cells(const std::vector<TileMap::CellRect>& rects, int width, std::size_t n,
                  std::vector<std::uint32_t>& begin, std::vector<int>& ids) {
   begin.assign(n + 1, 0);
-  auto for_cells = [&](const GridEdge& g, auto&& fn) {
-    if (g.ja == g.jb) {  // horizontal at row line ja
-      const int i0 = std::min(g.ia, g.ib), i1 = std::max(g.ia, g.ib);
-      for (int i = i0; i < i1; ++i)
-        for (int r : {g.ja - 1, g.ja})
-          if (r >= 0 && r < height && i >= 0 && i < width) fn(std::size_t(r) * std::size_t(width) + std::size_t(i));
-    } else {
-      const int j0 = std::min(g.ja, g.jb), j1 = std::max(g.ja, g.jb);
-      for (int j = j0; j < j1; ++j)
-        for (int c : {g.ia - 1, g.ia})
-          if (c >= 0 && c < width && j >= 0 && j < height) fn(std::size_t(j) * std::size_t(width) + std::size_t(c));
-    }
+  auto for_cells = [&](const TileMap::CellRect& e, auto&& fn) {
+    for (int r = e.r0; r <= e.r1; ++r)
+      for (int c = e.c0; c <= e.c1; ++c) fn(std::size_t(r) * std::size_t(width) + std::size_t(c));
   };
-  for (const GridEdge& g : ge) for_cells(g, [&](std::size_t c) { ++begin[c + 1]; });
+  for (const TileMap::CellRect& e : rects) for_cells(e, [&](std::size_t c) { ++begin[c + 1]; });
   for (std::size_t c = 0; c < n; ++c) begin[c + 1] += begin[c];
   ids.assign(begin[n], 0);
   std::vector<std::uint32_t> fill(begin.begin(), begin.end() - 1);
-  for (std::size_t k = 0; k < ge.size(); ++k)
-    for_cells(ge[k], [&](std::size_t c) { ids[fill[c]++] = int(k); });
+  for (std::size_t k = 0; k < rects.size(); ++k)
+    for_cells(rects[k], [&](std::size_t c) { ids[fill[c]++] = int(k); });
 }
 
 }  // namespace
@@ -269,19 +273,30 @@ void TileMap::build_edges() {
     }
   }
 
-  index_cells(ge, width_, height_, cells_.size(), cell_edge_begin_, cell_edge_ids_);
+  edge_cells_.clear();
+  edge_cells_.reserve(ge.size());
+  for (const GridEdge& g : ge) edge_cells_.push_back(edge_cells(g, width_, height_));
+  index_cells(edge_cells_, width_, cells_.size(), cell_edge_begin_, cell_edge_ids_);
 }
 
-void TileMap::edges_near(const Aabb& box, std::vector<int>& out) const {
+bool TileMap::cells_under(const Aabb& box, CellRect& out) const {
   const Aabb mb = bounds();
   const Real e = skin_;
   if (box.min.x > mb.max.x + e || box.max.x < mb.min.x - e || box.min.y > mb.max.y + e ||
       box.max.y < mb.min.y - e)
-    return;
-  const TileCell lo = cell_at(box.min - Vec2{e, e});
-  const TileCell hi = cell_at(box.max + Vec2{e, e});
-  const int c0 = std::max(lo.col, 0), c1 = std::min(hi.col, width_ - 1);
-  const int r0 = std::max(lo.row, 0), r1 = std::min(hi.row, height_ - 1);
+    return false;
+  // cell_at of the corners grown by the skin, clamped to the grid.
+  out = {std::max(floor_index((box.min.x - e - origin_.x) * inv_tile_.x), 0),
+         std::max(floor_index((box.min.y - e - origin_.y) * inv_tile_.y), 0),
+         std::min(floor_index((box.max.x + e - origin_.x) * inv_tile_.x), width_ - 1),
+         std::min(floor_index((box.max.y + e - origin_.y) * inv_tile_.y), height_ - 1)};
+  return out.c0 <= out.c1 && out.r0 <= out.r1;
+}
+
+void TileMap::edges_near(const Aabb& box, std::vector<int>& out) const {
+  CellRect cr;
+  if (!cells_under(box, cr)) return;
+  const int c0 = cr.c0, c1 = cr.c1, r0 = cr.r0, r1 = cr.r1;
   const std::size_t first = out.size();
   // The cells of a row are consecutive in the index: one run of ids per row.
   for (int r = r0; r <= r1; ++r) {
@@ -306,6 +321,20 @@ void TileMap::gather(const Aabb& region, std::vector<Obstacle>& out, std::uint32
   ids.clear();
   edges_near(region, ids);
   for (int id : ids) out.push_back(edge_obstacle(walls_[std::size_t(id)], owner, std::uint32_t(id)));
+}
+
+void TileMap::gather(const Aabb& region, std::span<const int> near, std::vector<Obstacle>& out,
+                     std::uint32_t owner) const {
+  // edges_near(region) is every edge listed under a cell of cells_under(region): those whose
+  // rectangle of cells meets it. `near` holds them all (its box's cells hold the region's), in
+  // the same order.
+  CellRect r;
+  if (!cells_under(region, r)) return;
+  for (int id : near) {
+    const CellRect& e = edge_cells_[std::size_t(id)];
+    if (e.c0 <= r.c1 && r.c0 <= e.c1 && e.r0 <= r.r1 && r.r0 <= e.r1)
+      out.push_back(edge_obstacle(walls_[std::size_t(id)], owner, std::uint32_t(id)));
+  }
 }
 
 }  // namespace collide2d

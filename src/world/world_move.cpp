@@ -5,6 +5,7 @@
 // run in batches of movers whose regions do not meet, so any split gives the serial answer.
 #include <algorithm>
 #include <string>
+#include <type_traits>
 
 #include "collide2d/world.hpp"
 #include "world/layer.hpp"
@@ -50,7 +51,8 @@ void World::plan_move(const Shape& body, Vec2 displacement, const Aabb& region, 
   auto consider = [&](std::uint32_t id) {
     if (id != self && filters_touch(filter, slots_[id].filter) && tight_[id].overlaps(region)) s.ids.push_back(id);
   };
-  if (near_listed(self, region)) {  // the region lies in the body's fat box: its list has them all
+  const bool listed = near_listed(self, region);
+  if (listed) {  // the region lies in the body's fat box: its list has them all
     for (std::uint32_t id : near_[self])
       if (slots_[id].alive) consider(id);
   } else {
@@ -68,11 +70,24 @@ void World::plan_move(const Shape& body, Vec2 displacement, const Aabb& region, 
     o.owner = s.ids[i];
     s.obstacles.push_back(o);
   }
+  const NearWalls* walls = listed ? near_walls(self) : nullptr;  // tile edges near the fat box
   for (std::uint32_t li = 0; li < layers_.size(); ++li) {
     const Layer& l = *layers_[li];
     if (!l.alive || !filters_touch(filter, l.filter)) continue;
     s.runs.emplace_back(s.obstacles.size(), li);
-    std::visit([&](const auto& map) { map.gather(region, s.obstacles, li); }, l.geometry);
+    std::visit(
+        [&](const auto& map) {
+          if constexpr (std::is_same_v<std::decay_t<decltype(map)>, TileMap>) {
+            if (walls) {
+              const std::size_t begin = li == 0 ? 0 : walls->ends[li - 1];
+              map.gather(region, std::span<const int>(walls->ids).subspan(begin, walls->ends[li] - begin), s.obstacles,
+                         li);
+              return;
+            }
+          }
+          map.gather(region, s.obstacles, li);
+        },
+        l.geometry);
   }
   collide2d::move(body, displacement, s.obstacles, options, out.result);
   // What each contact touched: a proxy (the first ids.size() obstacles) or a layer's element

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "collide2d/world.hpp"
+#include "world/layer.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI {
 
@@ -23,6 +24,7 @@ void World::fat_box_changed(std::uint32_t slot, bool rebuild_own) {
     near_.resize(slots_.size());
     near_box_.resize(slots_.size());
     near_valid_.resize(slots_.size(), 0);
+    near_walls_.resize(slots_.size());
   }
   if (near_valid_[slot]) {
     near_valid_[slot] = 0;
@@ -42,7 +44,24 @@ void World::fat_box_changed(std::uint32_t slot, bool rebuild_own) {
     near_box_[slot] = fat;
     near_valid_[slot] = 1;
     ++near_valid_count_;
+    keep_near_walls(slot);
   }
+}
+
+void World::keep_near_walls(std::uint32_t slot) {
+  NearWalls& w = near_walls_[slot];
+  w.ids.clear();
+  w.ends.clear();
+  for (const auto& l : layers_) {
+    if (l->alive)
+      if (const TileMap* m = std::get_if<TileMap>(&l->geometry)) m->edges_near(near_box_[slot], w.ids);
+    w.ends.push_back(w.ids.size());
+  }
+  w.epoch = layer_epoch_;
+}
+
+const World::NearWalls* World::near_walls(std::uint32_t slot) const {
+  return near_walls_[slot].epoch == layer_epoch_ ? &near_walls_[slot] : nullptr;
 }
 
 void World::forget_near(std::uint32_t slot) {
@@ -85,6 +104,18 @@ std::optional<Invalid> World::validate_near() const {
       return missed == kNullIndex;
     });
     if (missed != kNullIndex) return Invalid{near(i), "misses slots[" + std::to_string(missed) + "], whose fat box meets it"};
+    if (const NearWalls* w = near_walls(i)) {
+      std::vector<int> ids;
+      for (std::size_t li = 0; li < layers_.size(); ++li) {
+        const TileMap* m = layers_[li]->alive ? std::get_if<TileMap>(&layers_[li]->geometry) : nullptr;
+        if (m) m->edges_near(fat, ids);
+        if (li >= w->ends.size() || ids.size() != w->ends[li] ||
+            !std::equal(ids.begin(), ids.end(), w->ids.begin())) {
+          return Invalid{"near_walls[" + std::to_string(i) + "]",
+                         "not the edges of layers[" + std::to_string(li) + "] near its box"};
+        }
+      }
+    }
   }
   if (valid != near_valid_count_) return Invalid{"near", "the count of valid lists is out of date"};
   return std::nullopt;

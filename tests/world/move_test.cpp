@@ -480,26 +480,27 @@ MoveResult brute_force_move(const World& w, const TileMap& map, ProxyHandle self
 }
 
 // The world finds a mover's obstacles in a list of the proxies near its fat box, kept up to date
-// as fat boxes change, instead of a broad-phase query (src/world/world_near.cpp). Whatever
-// happens to the world in between (creations, destructions and slot reuse, teleports, move_by,
-// filters, a snapshot restored, long moves beyond the fat box, both broad phases), every move
+// as fat boxes change, instead of a broad-phase query, and its tile walls in the edges kept with
+// that list (src/world/world_near.cpp). Whatever happens to the world in between (creations,
+// destructions and slot reuse, teleports, move_by, filters, tiles set and cleared, the layer
+// replaced, a snapshot restored, long moves beyond the fat box, both broad phases), every move
 // equals the brute-force one bit for bit and World::validate() (which checks every list against
-// the broad phase) passes.
+// the broad phase and the kept edges against the map) passes.
 TEST(WorldMove, MovesSeeEveryProxyInReachAsTheWorldChanges) {
   for (const BroadphaseKind kind : {BroadphaseKind::tree, BroadphaseKind::grid}) {
     Rand r(47);
     std::vector<std::uint8_t> grid(32 * 24);
     for (auto& c : grid) c = r.below(8) == 0;
-    const TileMap map = *TileMap::from_grid(32, 24, grid, {1, 1});
     WorldOptions wo;
     wo.broadphase = kind;
     wo.cell_size = 2;
     World w(wo);
-    w.add_layer({map, 0, Filter{kWalls}});
+    const LayerHandle layer = *w.add_layer({*TileMap::from_grid(32, 24, grid, {1, 1}), 0, Filter{kWalls}});
+    auto tiles = [&]() -> const TileMap& { return std::get<TileMap>(*w.layer(layer)); };  // as it is now
     auto free_disc = [&](Real rmin, Real rmax) {
       for (;;) {
         const Circle c{{r.uniform(1, 31), r.uniform(1, 23)}, r.uniform(rmin, rmax)};
-        if (map.is_free(c) && w.overlap(c).empty()) return c;
+        if (tiles().is_free(c) && w.overlap(c).empty()) return c;
       }
     };
     for (int i = 0; i < 12; ++i) w.create({free_disc(Real(0.3), Real(0.6)), 0, Filter{kProps}, true});
@@ -511,7 +512,7 @@ TEST(WorldMove, MovesSeeEveryProxyInReachAsTheWorldChanges) {
         const Real a = r.uniform(-kPi, kPi);
         // Mostly short steps (the region inside the fat box), now and then a long one.
         const Vec2 d = Vec2{std::cos(a), std::sin(a)} * (r.below(20) == 0 ? r.uniform(1, 4) : r.uniform(0, Real(0.3)));
-        const MoveResult expect = brute_force_move(w, map, bodies[i], d);
+        const MoveResult expect = brute_force_move(w, tiles(), bodies[i], d);
         WorldMove got;
         ASSERT_FALSE(w.move(bodies[i], d, {}, &got));
         const Circle e = std::get<Circle>(expect.shape), g = std::get<Circle>(got.result.shape);
@@ -551,6 +552,16 @@ TEST(WorldMove, MovesSeeEveryProxyInReachAsTheWorldChanges) {
         default:
           if (step == 53) {  // a snapshot put back: the lists start over
             ASSERT_FALSE(w.restore(w.snapshot()));
+          } else if (step == 89) {  // a new level: the layer replaced
+            for (auto& c : grid) c = r.below(8) == 0;
+            ASSERT_FALSE(w.replace_layer(layer, {*TileMap::from_grid(32, 24, grid, {1, 1}), 0, Filter{kWalls}}));
+          } else {  // tiles set and cleared where the bodies walk (a door, a wall knocked down)
+            for (int k = 0; k < 4; ++k) {
+              const Vec2 at = std::get<Circle>(*w.shape(bodies[std::size_t(r.below(int(bodies.size())))])).center +
+                              Vec2{r.uniform(-2, 2), r.uniform(-2, 2)};
+              const TileCell c = tiles().cell_at(at);
+              if (tiles().cell_index(c) >= 0) ASSERT_FALSE(w.set_tile(layer, c.col, c.row, !tiles().solid(c.col, c.row)));
+            }
           }
           break;
       }
