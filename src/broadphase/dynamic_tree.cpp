@@ -100,9 +100,17 @@ bool DynamicTree::move(std::uint32_t id, const Aabb& tight, Vec2 displacement) {
   const std::uint32_t leaf = leaf_of_[id];
   const std::optional<Aabb> fresh = refatten(nodes_[leaf].box, tight, displacement, rule_);
   if (!fresh) return false;
-  remove_leaf(leaf);
-  nodes_[leaf].box = *fresh;
-  insert_leaf(leaf);
+  const std::uint32_t parent = nodes_[leaf].parent;
+  if (parent != kNullIndex && nodes_[parent].box.contains(*fresh)) {
+    // The new box stays within the parent's: the leaf keeps its place (a mover re-fattened a
+    // little way from where it was), the ancestors' boxes are refitted (they can only shrink).
+    nodes_[leaf].box = *fresh;
+    refit_up(parent, false);
+  } else {
+    remove_leaf(leaf);
+    nodes_[leaf].box = *fresh;
+    insert_leaf(leaf);
+  }
   touch(id);
   return true;
 }
