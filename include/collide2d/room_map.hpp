@@ -178,6 +178,7 @@ class RoomMap {
   std::vector<MapLine> lines_;
   std::vector<std::uint8_t> blocking_, self_ref_;
   std::vector<int> walls_, unclosed_;
+  std::vector<WallEdge> wall_edges_;  // per line: a blocking line as the mover's edge (normal: the front)
   std::vector<double> room_box_area_;
   int room_count_ = 0;
   double x0_ = 0, y0_ = 0, x1_ = 0, y1_ = 0;  // vertex bounds

@@ -175,6 +175,7 @@ RoomMap::RoomMap(RoomMapDesc desc, Checked) {
 // declare any room_count, and memory must follow the lines, not the declaration.
 void RoomMap::classify_rooms() {
   blocking_.assign(lines_.size(), 0);
+  wall_edges_.assign(lines_.size(), WallEdge{});
   std::size_t used = 0;
   for (const MapLine& l : lines_) used = std::max({used, std::size_t(l.front + 1), std::size_t(l.back + 1)});
   std::vector<int> one_sided(used, 0), both(used, 0);
@@ -185,6 +186,7 @@ void RoomMap::classify_rooms() {
     if (l.front < 0 || l.back < 0 || l.impassable) {
       blocking_[i] = 1;
       walls_.push_back(int(i));
+      wall_edges_[i] = make_edge(vertex(l.v1), vertex(l.v2));  // the mover's view, made once
     }
     if (l.front == l.back) {
       if (l.front >= 0) ++both[std::size_t(l.front)];
@@ -365,9 +367,11 @@ void RoomMap::propagate_rooms() {
 }
 
 int RoomMap::grid_index(double v, double origin, int n) const {
-  const double f = std::floor((v - origin) / h_);
-  if (!(f > 0)) return 0;  // below the grid, or NaN
-  return f < double(n - 1) ? int(f) : n - 1;
+  // floor(q) clamped to [0, n - 1] without a call to floor: below 1 (or NaN) it is 0 or less,
+  // from n - 1 on the last cell, and in between the truncation is the floor.
+  const double q = (v - origin) / h_;
+  if (!(q >= 1)) return 0;  // below the grid's second cell, or NaN
+  return q < double(n - 1) ? int(q) : n - 1;
 }
 
 int RoomMap::cell_of(double x, double y, int& ci, int& cj) const {

@@ -36,11 +36,10 @@ void RoomMap::gather(const Aabb& region, std::vector<Obstacle>& out, std::uint32
   std::sort(ids.begin(), ids.end());
   ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
   for (int li : ids) {
-    const MapLine& l = lines_[std::size_t(li)];
-    const Vec2 a = vertex(l.v1), b = vertex(l.v2);
-    if (a == b) continue;  // a zero-length line (in this scalar): its neighbours hold the point
-    if (!Aabb{min(a, b), max(a, b)}.overlaps(region)) continue;
-    out.push_back(edge_obstacle(make_edge(a, b), owner, std::uint32_t(li)));  // normal: the front
+    const WallEdge& e = wall_edges_[std::size_t(li)];
+    if (e.a == e.b) continue;  // a zero-length line (in this scalar): its neighbours hold the point
+    if (!Aabb{min(e.a, e.b), max(e.a, e.b)}.overlaps(region)) continue;
+    out.push_back(edge_obstacle(e, owner, std::uint32_t(li)));  // normal: the front
   }
 }
 
