@@ -256,9 +256,12 @@ std::optional<Invalid> validate(const Segment& s);
 std::optional<Invalid> validate(const Polygon& s);
 std::optional<Invalid> validate(const Shape& s);
 
-/// The tight axis-aligned bounding box of a shape.
-Aabb bounds(const Point& s);
-Aabb bounds(const Circle& s);
+/// The tight axis-aligned bounding box of a shape (a point's and a disk's inline: the movers
+/// take them several times per move).
+inline Aabb bounds(const Point& s) { return {s.at, s.at}; }
+inline Aabb bounds(const Circle& s) {
+  return {s.center - Vec2{s.radius, s.radius}, s.center + Vec2{s.radius, s.radius}};
+}
 Aabb bounds(const Sector& s);
 Aabb bounds(const Aabb& s);
 Aabb bounds(const Box& s);

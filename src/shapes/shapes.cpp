@@ -104,9 +104,6 @@ std::optional<Invalid> validate(const Shape& s) {
   return std::visit([](const auto& v) { return validate(v); }, s);
 }
 
-Aabb bounds(const Point& s) { return {s.at, s.at}; }
-Aabb bounds(const Circle& s) { return {s.center - Vec2{s.radius, s.radius}, s.center + Vec2{s.radius, s.radius}}; }
-
 Aabb bounds(const Sector& s) {
   const Vec2 dir = s.dir();
   Vec2 side = perp(dir);
