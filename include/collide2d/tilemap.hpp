@@ -206,6 +206,7 @@ class TileMap {
   /// The cells `edges_near(box)` walks (the box grown by the skin, clamped to the grid); false
   /// when there are none.
   bool cells_under(const Aabb& box, CellRect& out) const;
+  bool off_map(const Aabb& box) const;  // the box grown by the skin misses the map: no cells
 
   int width_ = 0, height_ = 0;
   Vec2 tile_{1, 1};

@@ -279,12 +279,16 @@ void TileMap::build_edges() {
   index_cells(edge_cells_, width_, cells_.size(), cell_edge_begin_, cell_edge_ids_);
 }
 
-bool TileMap::cells_under(const Aabb& box, CellRect& out) const {
+bool TileMap::off_map(const Aabb& box) const {
   const Aabb mb = bounds();
   const Real e = skin_;
-  if (box.min.x > mb.max.x + e || box.max.x < mb.min.x - e || box.min.y > mb.max.y + e ||
-      box.max.y < mb.min.y - e)
-    return false;
+  return box.min.x > mb.max.x + e || box.max.x < mb.min.x - e || box.min.y > mb.max.y + e ||
+         box.max.y < mb.min.y - e;
+}
+
+bool TileMap::cells_under(const Aabb& box, CellRect& out) const {
+  if (off_map(box)) return false;
+  const Real e = skin_;
   // cell_at of the corners grown by the skin, clamped to the grid.
   out = {std::max(floor_index((box.min.x - e - origin_.x) * inv_tile_.x), 0),
          std::max(floor_index((box.min.y - e - origin_.y) * inv_tile_.y), 0),
@@ -328,11 +332,29 @@ void TileMap::gather(const Aabb& region, std::span<const int> near, std::vector<
   // edges_near(region) is every edge listed under a cell of cells_under(region): those whose
   // rectangle of cells meets it. `near` holds them all (its box's cells hold the region's), in
   // the same order.
-  CellRect r;
-  if (!cells_under(region, r)) return;
+  const bool proper = region.min.x <= region.max.x && region.min.y <= region.max.y;  // (not NaN)
+  if (!proper || std::max(width_, height_) >= (1 << 24)) {  // (or grid lines beyond a float's integers)
+    CellRect r;
+    if (!cells_under(region, r)) return;
+    for (int id : near) {
+      const CellRect& e = edge_cells_[std::size_t(id)];
+      if (e.c0 <= r.c1 && r.c0 <= e.c1 && e.r0 <= r.r1 && r.r0 <= e.r1)
+        out.push_back(edge_obstacle(walls_[std::size_t(id)], owner, std::uint32_t(id)));
+    }
+    return;
+  }
+  // The same test without the range: cells_under's corners in grid units, g0 <= g1, give
+  // c0 = max(floor g0, 0) and c1 = min(floor g1, n - 1) (floor_index's clamps at 1e9 change no
+  // comparison below); for an integer k in [0, n), k <= c1 iff k <= g1 and c0 <= k iff
+  // g0 < k + 1, and the range is empty unless g1 >= 0 and g0 < n.
+  if (off_map(region)) return;
+  const Real e = skin_;
+  const Real gx0 = (region.min.x - e - origin_.x) * inv_tile_.x, gy0 = (region.min.y - e - origin_.y) * inv_tile_.y;
+  const Real gx1 = (region.max.x + e - origin_.x) * inv_tile_.x, gy1 = (region.max.y + e - origin_.y) * inv_tile_.y;
+  if (gx1 < 0 || gy1 < 0 || gx0 >= Real(width_) || gy0 >= Real(height_)) return;
   for (int id : near) {
-    const CellRect& e = edge_cells_[std::size_t(id)];
-    if (e.c0 <= r.c1 && r.c0 <= e.c1 && e.r0 <= r.r1 && r.r0 <= e.r1)
+    const CellRect& c = edge_cells_[std::size_t(id)];
+    if (Real(c.c0) <= gx1 && gx0 < Real(c.c1 + 1) && Real(c.r0) <= gy1 && gy0 < Real(c.r1 + 1))
       out.push_back(edge_obstacle(walls_[std::size_t(id)], owner, std::uint32_t(id)));
   }
 }

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <random>
 #include <set>
 #include <vector>
@@ -109,6 +110,50 @@ TEST(Gather, TileMapGivesEveryEdgeUnderTheRegionOneSidedWithGhosts) {
         EXPECT_EQ(o.edge.prev, p.a);
         EXPECT_EQ(o.edge.next, n.b);
       }
+    }
+  }
+}
+
+// A mover keeps edges_near(fat box) and gathers from it for every region inside the box
+// (World's near lists): the same obstacles in the same order as gather(region) itself, for
+// regions on and off grid lines (snapped to the tile and the skin), outside the map, inverted
+// and non-finite, on a map with a non-unit tile and an offset origin.
+TEST(Gather, TileMapFromKeptEdgesEqualsAGatherOfTheRegion) {
+  std::mt19937 rng(29);
+  for (int map = 0; map < 6; ++map) {
+    const int w = 4 + int(rng() % 30), h = 4 + int(rng() % 30);
+    std::vector<std::uint8_t> cells(std::size_t(w * h));
+    for (auto& c : cells) c = rng() % 3 == 0;
+    const Vec2 tile{Real(uni(rng, 0.5, 3)), Real(uni(rng, 0.5, 3))};
+    const Vec2 origin{Real(uni(rng, -50, 50)), Real(uni(rng, -50, 50))};
+    const TileMap m = *TileMap::from_grid(w, h, cells, tile, origin, map % 2 == 0);
+    const Aabb b = m.bounds();
+    auto snap = [&](Real v, Real o, Real t) {  // on a grid line, a skin off it, or anywhere
+      const Real line = o + t * Real(std::floor((v - o) / t + Real(0.5)));
+      switch (rng() % 4) {
+        case 0: return line;
+        case 1: return line + m.skin();
+        case 2: return line - m.skin();
+        default: return v;
+      }
+    };
+    const Aabb wide{b.min - Vec2{4 * tile.x, 4 * tile.y}, b.max + Vec2{4 * tile.x, 4 * tile.y}};
+    for (int k = 0; k < 3000; ++k) {
+      Aabb region = random_region(rng, wide);
+      region = {{snap(region.min.x, origin.x, tile.x), snap(region.min.y, origin.y, tile.y)},
+                {snap(region.max.x, origin.x, tile.x), snap(region.max.y, origin.y, tile.y)}};
+      if (k % 50 == 0) std::swap(region.min.x, region.max.x);  // inverted
+      if (k % 97 == 0) region.min.y = std::numeric_limits<Real>::quiet_NaN();
+      const Real grow = Real(uni(rng, 0, 3)) * tile.x;
+      const Aabb fat{Vec2{std::min(region.min.x, region.max.x), region.min.y} - Vec2{grow, grow},
+                     Vec2{std::max(region.min.x, region.max.x), region.max.y} + Vec2{grow, grow}};
+      std::vector<int> near;
+      m.edges_near(fat, near);
+      std::vector<Obstacle> direct, kept;
+      m.gather(region, direct, 5);
+      m.gather(region, near, kept, 5);
+      ASSERT_EQ(direct.size(), kept.size()) << "map " << map << " region " << k;
+      for (std::size_t i = 0; i < direct.size(); ++i) ASSERT_EQ(direct[i].element, kept[i].element);
     }
   }
 }
