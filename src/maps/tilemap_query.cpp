@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "collide2d/tilemap.hpp"
+#include "query/geometry.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI {
 
@@ -206,13 +207,10 @@ std::optional<Vec2> TileMap::nearest_free_point(Vec2 target, Real radius, Real m
         }
         // line of e with the corner circle at f.a
         const Vec2 u = normalize(ed);
-        const Vec2 w0 = ea - f.a;
-        const Real bq = dot(w0, u), cq = length_sq(w0) - clear * clear;
-        const Real disc = bq * bq - cq;
-        if (disc >= 0) {
-          const Real s = std::sqrt(disc);
-          add(ea + u * (-bq - s));
-          add(ea + u * (-bq + s));
+        Real s0, s1;
+        if (detail::line_circle(ea - f.a, u, clear, s0, s1)) {
+          add(ea + u * s0);
+          add(ea + u * s1);
         }
         if (j > i) {  // circle-circle at e.a and f.a
           const Vec2 dv = f.a - e.a;

@@ -8,6 +8,8 @@
 #include <cmath>
 #include <string>
 
+#include "query/geometry.hpp"
+
 namespace collide2d::inline COLLIDE2D_ABI {
 
 namespace {
@@ -15,22 +17,8 @@ namespace {
 constexpr Real kTwoPi = 2 * kPi;
 
 /// Roots t of |o + v t|^2 = R^2 (o relative to the circle's center), in increasing order;
-/// returns how many (0 or 2). Uses the cancellation-free form of the quadratic formula.
-int circle_roots(Vec2 o, Vec2 v, Real R, Real out[2]) {
-  const double a = double(v.x) * v.x + double(v.y) * v.y;
-  if (!(a > 0)) return 0;
-  const double b = double(o.x) * v.x + double(o.y) * v.y;
-  const double c = double(o.x) * o.x + double(o.y) * o.y - double(R) * R;
-  const double disc = b * b - a * c;
-  if (disc < 0) return 0;
-  const double sq = std::sqrt(disc);
-  const double q = b >= 0 ? -(b + sq) : -(b - sq);  // |q| >= |b|, no cancellation
-  double t0 = q / a, t1 = q != 0 ? c / q : t0;
-  if (t0 > t1) std::swap(t0, t1);
-  out[0] = Real(t0);
-  out[1] = Real(t1);
-  return 2;
-}
+/// returns how many (0 or 2).
+int circle_roots(Vec2 o, Vec2 v, Real R, Real out[2]) { return detail::line_circle(o, v, R, out[0], out[1]) ? 2 : 0; }
 
 }  // namespace
 

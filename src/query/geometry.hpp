@@ -2,6 +2,7 @@
 #pragma once
 // Internal geometric primitives shared by the pair queries.
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 #include "collide2d/math.hpp"
@@ -23,6 +24,28 @@ inline Wide orient(Vec2 p, Vec2 q, Vec2 r) {
 /// dot(a1 - a0, b1 - b0) in the wide type.
 inline Wide dot_w(Vec2 a0, Vec2 a1, Vec2 b0, Vec2 b1) {
   return (Wide(a1.x) - a0.x) * (Wide(b1.x) - b0.x) + (Wide(a1.y) - a0.y) * (Wide(b1.y) - b0.y);
+}
+
+/// Where the line o + t d meets the circle of radius r about the origin (o given relative to
+/// the circle's center): t0 <= t1, or false when it misses it (or d is zero). In double, with
+/// the discriminant taken from the line's closest approach to the center, a (r^2 - |h|^2) for
+/// h = o - d (o.d)/(d.d), which is b^2 - a c without its cancellation (a line that starts far
+/// from a small circle: b^2 and a c agree in most of their digits), and the far root from
+/// c / q instead of a difference of nearly equal terms.
+inline bool line_circle(Vec2 o, Vec2 d, Real r, Real& t0, Real& t1) {
+  const double ox = o.x, oy = o.y, dx = d.x, dy = d.y, rr = double(r) * double(r);
+  const double a = dx * dx + dy * dy;
+  if (!(a > 0)) return false;
+  const double b = ox * dx + oy * dy, k = b / a;
+  const double hx = ox - dx * k, hy = oy - dy * k;
+  const double disc = a * (rr - (hx * hx + hy * hy));
+  if (!(disc >= 0)) return false;
+  const double sq = std::sqrt(disc);
+  const double q = b >= 0 ? -(b + sq) : -(b - sq);  // |q| >= |b|: no cancellation
+  double lo = q / a, hi = q != 0 ? (ox * ox + oy * oy - rr) / q : lo;
+  if (lo > hi) std::swap(lo, hi);
+  t0 = Real(lo), t1 = Real(hi);
+  return true;
 }
 
 /// The point of segment ab nearest to p.

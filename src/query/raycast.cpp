@@ -51,12 +51,8 @@ void ray_segment_rel(Vec2 u, Vec2 w, Vec2 e, Best& best, const Vec2* n_out) {
 template <class F>
 void ray_circle(Vec2 o, Vec2 u, Vec2 c, Real r, Best& best, F accept) {
   Vec2 m = o - c;
-  Real b = dot(m, u);
-  Real cc = dot(m, m) - r * r;
-  if (cc > 0 && b > 0) return;
-  Real disc = b * b - cc;
-  if (disc < 0) return;
-  Real t = -b - std::sqrt(disc);
+  Real t, t_out;
+  if (!line_circle(m, u, r, t, t_out)) return;
   if (t < 0 || !(t < best.t)) return;  // (offer would drop it: no normal to compute)
   const Vec2 p = m + u * t;  // the hit relative to c, not from far-off coordinates
   if (!accept(p)) return;

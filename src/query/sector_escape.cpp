@@ -50,10 +50,8 @@ namespace {
 // t, in closed form), or a negative number when that interval is empty.
 Real point_piece_exit(const Piece& a, Vec2 p, Vec2 n) {
   const Vec2 q = p - a.c;
-  const Real b = dot(q, n), cc = dot(q, q) - a.r * a.r, disc = b * b - cc;
-  if (disc < 0) return -1;
-  const Real root = std::sqrt(disc);
-  Real lo = -b - root, hi = -b + root;
+  Real lo, hi;
+  if (!line_circle(q, n, a.r, lo, hi)) return -1;
   for (Vec2 m : {a.normal_lo(), a.normal_hi()}) {  // dot(q + t n, m) <= 0
     const Real dn = dot(n, m), dq = dot(q, m);
     if (dn > 0) hi = std::min(hi, -dq / dn);

@@ -60,12 +60,9 @@ void intersect(const Curve& x, const Curve& y, std::vector<Vec2>& out) {
     Vec2 p, d;
     Real lo, hi;
     linear(l, p, d, lo, hi);
-    Vec2 m = p - c.a;
-    Real a = dot(d, d), b = dot(d, m), cc = dot(m, m) - c.r * c.r;
-    Real disc = b * b - a * cc;
-    if (a <= 0 || disc < 0) return;
-    Real sq = std::sqrt(disc);
-    for (Real t : {(-b - sq) / a, (-b + sq) / a})
+    Real t0, t1;
+    if (!line_circle(p - c.a, d, c.r, t0, t1)) return;
+    for (Real t : {t0, t1})
       if (t >= lo && t <= hi) out.push_back(p + d * t);
     return;
   }

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "query/geometry.hpp"
+
 namespace collide2d::inline COLLIDE2D_ABI::world_detail {
 
 namespace {
@@ -64,12 +66,10 @@ std::optional<Reach> Reach::make(const Shape& shape, std::span<const Segment> wa
     if (length_sq(w.a - eye) <= r2) add_cut(w.a);
     if (length_sq(w.b - eye) <= r2) add_cut(w.b);
     // Crossings of the wall with the rim: |a + s e - eye| = radius, s in [0, 1].
-    const Vec2 e = w.b - w.a, f = w.a - eye;
-    const Real A = dot(e, e), B = dot(f, e), C = dot(f, f) - r2;
-    const Real disc = B * B - A * C;
-    if (A > 0 && disc >= 0) {
-      const Real q = std::sqrt(disc);
-      for (Real s : {(-B - q) / A, (-B + q) / A})
+    const Vec2 e = w.b - w.a;
+    Real s0, s1;
+    if (detail::line_circle(w.a - eye, e, radius, s0, s1)) {
+      for (Real s : {s0, s1})
         if (s >= 0 && s <= 1) add_cut(w.a + e * s);
     }
   }
