@@ -10,6 +10,7 @@
 #include <limits>
 #include <ostream>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "collide2d/sweep.hpp"
@@ -76,28 +77,74 @@ Json out_point(Vec2 v, const char* what) { return Json::array({out_number(v.x, w
 
 namespace {
 
+/// The origin a pair query or ray cast is computed from (docs/queries.md, "Large coordinates"):
+/// the float tool takes the input's positions relative to the rounded center of the first
+/// shape, subtracted in double before they are rounded to float, and adds it back to the
+/// points it reports. The queries do not change under a translation; the float inputs then
+/// keep the precision of the JSON numbers near the shapes instead of that of their distance
+/// from (0, 0). The double tool measures from (0, 0).
+Frame frame_of(const Shape& first) {
+  if constexpr (!std::is_same_v<Real, float>) {
+    (void)first;
+    return {};
+  } else {
+    const Vec2 c = bounds(first).center();
+    return {std::round(double(c.x)), std::round(double(c.y))};
+  }
+}
+
+/// The shape at `v` (already parsed and validated as `raw`, the errors it may give named there)
+/// with its positions taken relative to `frame`. Should the relative shape be refused where
+/// the raw one was not (a polygon whose points round to a different hull), `raw` moved into
+/// the frame stands in for it.
+Shape local_shape(const Json& v, const std::string& path, const Shape& raw, const Frame& frame) {
+  if (frame.x == 0 && frame.y == 0) return raw;
+  try {
+    return parse_shape(v, path, frame);
+  } catch (const ProtocolError&) {
+    return translated(raw, Vec2{static_cast<Real>(-frame.x), static_cast<Real>(-frame.y)});
+  }
+}
+
+/// The first shape of a query at `v` (named `path`) and the frame it sets.
+std::pair<Shape, Frame> parse_first(const Json& v, const std::string& path) {
+  const Shape raw = parse_shape(v, path);
+  const Frame frame = frame_of(raw);
+  return {local_shape(v, path, raw, frame), frame};
+}
+
+/// Another shape of the query, relative to `frame`.
+Shape parse_other(const Json& v, const std::string& path, const Frame& frame) {
+  return local_shape(v, path, parse_shape(v, path), frame);
+}
+
+/// A point the library returned in `frame`, as JSON in the input's coordinates.
+Json out_position(Vec2 v, const Frame& frame, const char* what) {
+  return Json::array({out_number(v.x, what) + frame.x, out_number(v.y, what) + frame.y});
+}
+
 Json do_overlap(const Json& in) {
-  const Shape a = parse_shape(require_field(in, "", "a"), "a");
-  const Shape b = parse_shape(require_field(in, "", "b"), "b");
+  const auto [a, frame] = parse_first(require_field(in, "", "a"), "a");
+  const Shape b = parse_other(require_field(in, "", "b"), "b", frame);
   Json out = Json::object();
   out["overlap"] = overlaps(a, b);
   return out;
 }
 
 Json do_distance(const Json& in) {
-  const Shape a = parse_shape(require_field(in, "", "a"), "a");
-  const Shape b = parse_shape(require_field(in, "", "b"), "b");
+  const auto [a, frame] = parse_first(require_field(in, "", "a"), "a");
+  const Shape b = parse_other(require_field(in, "", "b"), "b", frame);
   const DistanceResult r = distance(a, b);
   Json out = Json::object();
   out["distance"] = out_number(r.distance, "distance");
-  out["point_a"] = out_point(r.point_a, "point_a");
-  out["point_b"] = out_point(r.point_b, "point_b");
+  out["point_a"] = out_position(r.point_a, frame, "point_a");
+  out["point_b"] = out_position(r.point_b, frame, "point_b");
   return out;
 }
 
 Json do_contact(const Json& in) {
-  const Shape a = parse_shape(require_field(in, "", "a"), "a");
-  const Shape b = parse_shape(require_field(in, "", "b"), "b");
+  const auto [a, frame] = parse_first(require_field(in, "", "a"), "a");
+  const Shape b = parse_other(require_field(in, "", "b"), "b", frame);
   const Manifold m = contact(a, b);
   Json out = Json::object();
   out["touching"] = m.touching;
@@ -108,18 +155,20 @@ Json do_contact(const Json& in) {
   out["normal"] = out_point(m.normal, "normal");
   out["depth"] = out_number(m.depth, "depth");
   Json pts = Json::array();
-  for (int i = 0; i < m.point_count; ++i) pts.push_back(out_point(m.points[std::size_t(i)], "point"));
+  for (int i = 0; i < m.point_count; ++i) pts.push_back(out_position(m.points[std::size_t(i)], frame, "point"));
   out["points"] = std::move(pts);
   return out;
 }
 
 Json do_raycast(const Json& in) {
-  const Shape s = parse_shape(require_field(in, "", "shape"), "shape");
+  const auto [s, frame] = parse_first(require_field(in, "", "shape"), "shape");
   Ray ray;
-  ray.origin = parse_vec2(require_field(in, "", "origin"), "origin");
+  const Json& origin = require_field(in, "", "origin");
+  ray.origin = parse_vec2(origin, "origin");
   ray.direction = parse_vec2(require_field(in, "", "direction"), "direction");
   ray.max_distance = parse_real(require_field(in, "", "max_distance"), "max_distance");
   if (auto bad = validate(ray)) protocol_fail(bad->field, bad->message);
+  ray.origin = parse_vec2(origin, "origin", frame);  // checked above as given
   const RayHit h = raycast(s, ray);
   Json out = Json::object();
   out["hit"] = h.hit;
@@ -130,15 +179,15 @@ Json do_raycast(const Json& in) {
     return out;
   }
   out["distance"] = out_number(h.distance, "distance");
-  out["point"] = out_point(h.point, "point");
+  out["point"] = out_position(h.point, frame, "point");
   out["normal"] = out_point(h.normal, "normal");
   return out;
 }
 
 Json do_sweep(const Json& in) {
-  const Shape a = parse_shape(require_field(in, "", "a"), "a");
+  const auto [a, frame] = parse_first(require_field(in, "", "a"), "a");
   const Vec2 va = parse_vec2(require_field(in, "", "velocity_a"), "velocity_a");
-  const Shape b = parse_shape(require_field(in, "", "b"), "b");
+  const Shape b = parse_other(require_field(in, "", "b"), "b", frame);
   const Vec2 vb = parse_vec2(require_field(in, "", "velocity_b"), "velocity_b");
   if (auto bad = validate_velocity(va)) protocol_fail("velocity_a", bad->message);
   if (auto bad = validate_velocity(vb)) protocol_fail("velocity_b", bad->message);
@@ -153,7 +202,7 @@ Json do_sweep(const Json& in) {
   }
   out["time"] = out_number(h.time, "time");
   out["normal"] = out_point(h.normal, "normal");
-  out["point"] = out_point(h.point, "point");
+  out["point"] = out_position(h.point, frame, "point");
   return out;
 }
 
@@ -210,7 +259,10 @@ std::string error_line(const Json* id, const std::string& message) {
 
 // ------------------------------------------------------------------ parsing
 
-Real parse_real(const Json& v, const std::string& path) {
+namespace {
+
+/// A JSON number that is finite and fits the library's scalar, as a double.
+double checked_number(const Json& v, const std::string& path) {
   if (!v.is_number()) protocol_fail(path, "must be a number, got " + kind_of(v));
   const double d = v.get<double>();
   if (!std::isfinite(d)) protocol_fail(path, "must be a finite number");
@@ -221,52 +273,59 @@ Real parse_real(const Json& v, const std::string& path) {
                   double(std::numeric_limits<Real>::max()));
     protocol_fail(path, buf);
   }
-  return static_cast<Real>(d);
+  return d;
 }
 
-Vec2 parse_vec2(const Json& v, const std::string& path) {
+}  // namespace
+
+Real parse_real(const Json& v, const std::string& path) { return static_cast<Real>(checked_number(v, path)); }
+
+Vec2 parse_vec2(const Json& v, const std::string& path, const Frame& frame) {
   if (!v.is_array()) protocol_fail(path, "must be an array [x, y] of two numbers, got " + kind_of(v));
   if (v.size() != 2)
     protocol_fail(path, "must be an array [x, y] of two numbers, got " + std::to_string(v.size()) +
                    (v.size() == 1 ? " element" : " elements"));
-  return {parse_real(v[0], path + "[0]"), parse_real(v[1], path + "[1]")};
+  return {static_cast<Real>(checked_number(v[0], path + "[0]") - frame.x),
+          static_cast<Real>(checked_number(v[1], path + "[1]") - frame.y)};
 }
 
-Shape parse_shape(const Json& v, const std::string& path) {
+Shape parse_shape(const Json& v, const std::string& path, const Frame& frame) {
   if (!v.is_object()) protocol_fail(path, "must be a shape object, got " + kind_of(v));
   const Json& t = require_field(v, path, "type");
   const std::string tpath = join(path, "type");
   if (!t.is_string()) protocol_fail(tpath, "must be a string, got " + kind_of(t));
   const std::string type = t.get<std::string>();
+  // Positions are taken relative to `frame`; sizes and other vectors are not.
+  auto at = [&](std::string_view key) { return parse_vec2(require_field(v, path, key), join(path, key), frame); };
   auto vec = [&](std::string_view key) { return parse_vec2(require_field(v, path, key), join(path, key)); };
   auto real = [&](std::string_view key) { return parse_real(require_field(v, path, key), join(path, key)); };
 
   Shape shape;
   if (type == "point") {
-    shape = Point{vec("at")};
+    shape = Point{at("at")};
   } else if (type == "circle") {
-    Vec2 c = vec("center");
+    Vec2 c = at("center");
     shape = Circle{c, real("radius")};
   } else if (type == "sector") {
-    Vec2 c = vec("center");
+    Vec2 c = at("center");
     Real r = real("radius");
     Real facing = real("facing");
     Real half = real("half_angle");
     shape = Sector(c, r, facing, half);
   } else if (type == "aabb") {
-    Vec2 lo = vec("min");
-    shape = Aabb{lo, vec("max")};
+    Vec2 lo = at("min");
+    shape = Aabb{lo, at("max")};
   } else if (type == "box") {
-    Vec2 c = vec("center");
+    Vec2 c = at("center");
     Vec2 h = vec("half_extents");
     shape = Box(c, h, real("angle"));
   } else if (type == "capsule") {
-    Vec2 a = vec("a");
-    Vec2 b = vec("b");
+    Vec2 a = at("a");
+    Vec2 b = at("b");
     shape = Capsule{a, b, real("radius")};
   } else if (type == "segment") {
-    Vec2 a = vec("a");
-    shape = Segment{a, vec("b")};
+    Vec2 a = at("a");
+    shape = Segment{a, at("b")};
   } else if (type == "polygon") {
     const Json& pts = require_field(v, path, "points");
     const std::string ppath = join(path, "points");
@@ -277,7 +336,7 @@ Shape parse_shape(const Json& v, const std::string& path) {
     std::vector<Vec2> points;
     points.reserve(pts.size());
     for (std::size_t i = 0; i < pts.size(); ++i)
-      points.push_back(parse_vec2(pts[i], ppath + "[" + std::to_string(i) + "]"));
+      points.push_back(parse_vec2(pts[i], ppath + "[" + std::to_string(i) + "]", frame));
     Real radius = 0;
     if (v.contains("radius")) radius = real("radius");
     Invalid why;

@@ -27,15 +27,22 @@ struct ProtocolError {
   std::string text;
 };
 
+/// An origin the input's positions are taken relative to, in double (the float tool's pair
+/// queries and ray casts: protocol.cpp, `frame_of`). The default is (0, 0).
+struct Frame {
+  double x = 0, y = 0;
+};
+
 /// Parses a shape object; `path` names it in errors ("a", "shape"). Throws ProtocolError.
-/// The shape is validated (`collide2d::validate`, `make_polygon`).
-Shape parse_shape(const Json& v, const std::string& path);
+/// The shape is validated (`collide2d::validate`, `make_polygon`); its positions are taken
+/// relative to `frame` (subtracted in double, then rounded to the library's scalar).
+Shape parse_shape(const Json& v, const std::string& path, const Frame& frame = {});
 
 /// Parses a finite number that fits the library's scalar type. Throws ProtocolError.
 Real parse_real(const Json& v, const std::string& path);
 
-/// Parses a point or vector `[x, y]`. Throws ProtocolError.
-Vec2 parse_vec2(const Json& v, const std::string& path);
+/// Parses a point or vector `[x, y]`, relative to `frame` (for a position). Throws ProtocolError.
+Vec2 parse_vec2(const Json& v, const std::string& path, const Frame& frame = {});
 
 /// Throws ProtocolError "<path>: <message>" (just the message when `path` is empty).
 [[noreturn]] void protocol_fail(const std::string& path, const std::string& message);
