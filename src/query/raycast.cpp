@@ -51,6 +51,7 @@ void ray_segment_rel(Vec2 u, Vec2 w, Vec2 e, Best& best, const Vec2* n_out) {
 template <class F>
 void ray_circle(Vec2 o, Vec2 u, Vec2 c, Real r, Best& best, F accept) {
   Vec2 m = o - c;
+  if (dot(m, u) > 0 && dot(m, m) > r * r) return;  // outside, moving away: both roots behind the origin
   Real t, t_out;
   if (!line_circle(m, u, r, t, t_out)) return;
   if (t < 0 || !(t < best.t)) return;  // (offer would drop it: no normal to compute)
