@@ -171,6 +171,20 @@ Aabb move_region(const Shape& body, Vec2 displacement, const MoveOptions& option
 /// The skin of a move (the one skin rule, see the file comment).
 Real move_skin(const Shape& body, Vec2 displacement, const MoveOptions& options = {});
 
+/// What a move needs before its obstacles are known, worked out once (a crowd computes it to
+/// gather, then hands it to `move`): the skin (`move_skin`), the region to gather
+/// (`move_region`), and the clear box: the box of the body's straight path grown by two skins.
+/// When `has_clear` (top-down moves: the side view's snap looks farther) and no obstacle's
+/// bounds meet `clear`, the move is the plain translation, the answer `move` gives with no
+/// obstacles at all.
+struct MoveFrame {
+  Real skin = 0;
+  Aabb region;
+  Aabb clear;
+  bool has_clear = false;
+};
+MoveFrame move_frame(const Shape& body, Vec2 displacement, const MoveOptions& options = {});
+
 /// Checks the one mover's inputs: a valid body and obstacles (named "obstacles[i].<field>"),
 /// a finite displacement, sane options.
 std::optional<Invalid> validate_move(const Shape& body, Vec2 displacement,
@@ -188,6 +202,11 @@ MoveResult move(const Shape& body, Vec2 displacement, std::span<const Obstacle> 
 /// The one mover without allocation in steady state (crowds): fills `out`, whose `contacts`
 /// vector is cleared and keeps its capacity. Same answer as the other overload.
 void move(const Shape& body, Vec2 displacement, std::span<const Obstacle> obstacles,
+          const MoveOptions& options, MoveResult& out);
+
+/// The one mover with its frame worked out beforehand (`move_frame(body, displacement,
+/// options)`, nothing else): the same answer as the overloads above.
+void move(const Shape& body, Vec2 displacement, const MoveFrame& frame, std::span<const Obstacle> obstacles,
           const MoveOptions& options, MoveResult& out);
 
 /// Checks move's inputs: a valid body and obstacles, a finite displacement, sane options.

@@ -146,6 +146,11 @@ class TileMap {
   /// same obstacles in the same order, without walking the cells; valid until the map changes.
   void gather(const Aabb& region, std::span<const int> near, std::vector<Obstacle>& out,
               std::uint32_t owner = 0) const;
+  /// Whether an edge of the kept list `near` has bounds (`bounds(WallEdge)`) meeting `box`: a
+  /// mover's clear box (`MoveFrame`) checked without making obstacles. For a box within a
+  /// region that `near` serves, these are the edges of `gather(region, near, ...)` meeting it
+  /// (gather takes every edge whose cells meet the region grown by the map's skin).
+  bool near_meets(std::span<const int> near, const Aabb& box) const;
 
   /// True when p is in no wall (walls are closed: a point on a wall's side is not free).
   bool is_free(Vec2 p) const;
@@ -207,6 +212,8 @@ class TileMap {
   /// when there are none.
   bool cells_under(const Aabb& box, CellRect& out) const;
   bool off_map(const Aabb& box) const;  // the box grown by the skin misses the map: no cells
+  template <class F>
+  void for_near(const Aabb& region, std::span<const int> near, F&& f) const;  // the ids gather(region, near) takes
 
   int width_ = 0, height_ = 0;
   Vec2 tile_{1, 1};

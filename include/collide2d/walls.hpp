@@ -111,6 +111,9 @@ inline Obstacle arc_obstacle(const Arc& arc, std::uint32_t owner = 0, std::uint3
 /// A two-sided wall edge from a to b (normal: b - a turned clockwise, the right side).
 WallEdge make_edge(Vec2 a, Vec2 b);
 
+/// The tight axis-aligned bounding box of a wall edge (its two end points).
+inline Aabb bounds(const WallEdge& e) { return {min(e.a, e.b), max(e.a, e.b)}; }
+
 /// The tight axis-aligned bounding box of an obstacle.
 Aabb bounds(const Obstacle& o);
 

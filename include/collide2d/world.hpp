@@ -214,7 +214,11 @@ struct WorldMove {
 using TaskRunner =
     std::function<void(std::size_t count, const std::function<void(std::size_t begin, std::size_t end)>& body)>;
 
-/// A TaskRunner on `threads` std::threads (0: std::thread::hardware_concurrency()).
+/// A TaskRunner on `threads` threads (0: std::thread::hardware_concurrency()): the calling
+/// thread and `threads - 1` std::threads started once and kept until the runner's last copy
+/// goes (a call wakes them; it does not start threads). At least 64 items per thread; one call
+/// at a time per runner: a call made during another (from a chunk, or from another thread) runs
+/// serially on its own thread.
 TaskRunner thread_runner(unsigned threads = 0);
 
 /// The snapshot format version `World::snapshot` writes and `World::restore` reads.
@@ -446,13 +450,21 @@ class World {
   WorldHit proxy_hit(std::uint32_t slot) const;
   struct MoveScratch;
   static MoveScratch& move_scratch();
-  void plan_move(const Shape& body, Vec2 displacement, const Aabb& region, Filter filter, std::uint32_t self,
+  void plan_move(const Shape& body, Vec2 displacement, const MoveFrame& frame, Filter filter, std::uint32_t self,
                  const MoveOptions& options, MoveScratch& scratch, WorldMove& out) const;
+  void near_proxies(const Aabb& region, Filter filter, std::uint32_t self, bool listed,
+                    std::vector<std::uint32_t>& ids) const;
+  struct NearWalls;
+  bool path_clear(const MoveFrame& frame, Filter filter, std::span<const std::uint32_t> ids,
+                  const NearWalls* walls) const;
+  void gather_obstacles(const Aabb& region, Filter filter, const NearWalls* walls, MoveScratch& scratch) const;
+  void name_hits(const MoveScratch& scratch, WorldMove& out) const;
   bool place_moved(std::uint32_t slot, const Shape& shape);
   std::optional<Invalid> check_crowd(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,
                                      const MoveOptions& options);
   void batch_crowd(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,
                    const MoveOptions& options);
+  void sort_crowd_regions(std::size_t n);
   void place(std::uint32_t slot, const Shape& shape);
   void fat_box_changed(std::uint32_t slot, bool rebuild_own);
   void add_near(std::uint32_t slot, std::uint32_t other);
@@ -497,8 +509,9 @@ class World {
   TouchEvents events_;
   std::vector<std::unique_ptr<Layer>> layers_;
   // Crowd scratch (kept between steps: no allocation per agent in steady state).
-  std::vector<Aabb> crowd_regions_, crowd_move_regions_;
-  std::vector<std::uint32_t> crowd_batch_, crowd_order_, crowd_sorted_;
+  std::vector<Aabb> crowd_regions_;
+  std::vector<MoveFrame> crowd_frames_;
+  std::vector<std::uint32_t> crowd_batch_, crowd_order_, crowd_sorted_, crowd_first_, crowd_earlier_;
   std::vector<std::uint32_t> crowd_seen_;  ///< per slot: the stamp of the crowd call that listed it
   std::uint32_t crowd_stamp_ = 0;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> crowd_pairs_;

@@ -327,19 +327,18 @@ void TileMap::gather(const Aabb& region, std::vector<Obstacle>& out, std::uint32
   for (int id : ids) out.push_back(edge_obstacle(walls_[std::size_t(id)], owner, std::uint32_t(id)));
 }
 
-void TileMap::gather(const Aabb& region, std::span<const int> near, std::vector<Obstacle>& out,
-                     std::uint32_t owner) const {
+template <class F>
+void TileMap::for_near(const Aabb& region, std::span<const int> near, F&& f) const {
   // edges_near(region) is every edge listed under a cell of cells_under(region): those whose
   // rectangle of cells meets it. `near` holds them all (its box's cells hold the region's), in
-  // the same order.
+  // the same order. f(id) false stops.
   const bool proper = region.min.x <= region.max.x && region.min.y <= region.max.y;  // (not NaN)
   if (!proper || std::max(width_, height_) >= (1 << 24)) {  // (or grid lines beyond a float's integers)
     CellRect r;
     if (!cells_under(region, r)) return;
     for (int id : near) {
       const CellRect& e = edge_cells_[std::size_t(id)];
-      if (e.c0 <= r.c1 && r.c0 <= e.c1 && e.r0 <= r.r1 && r.r0 <= e.r1)
-        out.push_back(edge_obstacle(walls_[std::size_t(id)], owner, std::uint32_t(id)));
+      if (e.c0 <= r.c1 && r.c0 <= e.c1 && e.r0 <= r.r1 && r.r0 <= e.r1 && !f(id)) return;
     }
     return;
   }
@@ -354,9 +353,22 @@ void TileMap::gather(const Aabb& region, std::span<const int> near, std::vector<
   if (gx1 < 0 || gy1 < 0 || gx0 >= Real(width_) || gy0 >= Real(height_)) return;
   for (int id : near) {
     const CellRect& c = edge_cells_[std::size_t(id)];
-    if (Real(c.c0) <= gx1 && gx0 < Real(c.c1 + 1) && Real(c.r0) <= gy1 && gy0 < Real(c.r1 + 1))
-      out.push_back(edge_obstacle(walls_[std::size_t(id)], owner, std::uint32_t(id)));
+    if (Real(c.c0) <= gx1 && gx0 < Real(c.c1 + 1) && Real(c.r0) <= gy1 && gy0 < Real(c.r1 + 1) && !f(id)) return;
   }
+}
+
+void TileMap::gather(const Aabb& region, std::span<const int> near, std::vector<Obstacle>& out,
+                     std::uint32_t owner) const {
+  for_near(region, near, [&](int id) {
+    out.push_back(edge_obstacle(walls_[std::size_t(id)], owner, std::uint32_t(id)));
+    return true;
+  });
+}
+
+bool TileMap::near_meets(std::span<const int> near, const Aabb& box) const {
+  for (int id : near)
+    if (box.overlaps(collide2d::bounds(walls_[std::size_t(id)]))) return true;
+  return false;
 }
 
 }  // namespace collide2d

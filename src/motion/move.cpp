@@ -533,41 +533,48 @@ class Mover {
 };
 
 /// Takes the obstacles' bounds (scratch().boxes, for the Mover) and answers whether no
-/// obstacle meets the box of the whole straight path grown by the near-contact distance (top
-/// down only: the side view's snap looks farther). Then the Mover would find no contact where
-/// the body stands, no hit on the way and nothing to push out at the end: the body simply
-/// moves by the displacement (most steps of a crowd in open ground).
-template <class B>
-bool clear_path(const B& body, Vec2 d, Real skin, std::span<const Obstacle> obs, const MoveOptions& o) {
+/// obstacle meets the frame's clear box (top down only: the side view's snap looks farther).
+/// Then the Mover would find no contact where the body stands, no hit on the way and nothing to
+/// push out at the end: the body simply moves by the displacement (most steps of a crowd in open
+/// ground).
+bool clear_path(const MoveFrame& f, std::span<const Obstacle> obs) {
   std::vector<Aabb>& boxes = scratch().boxes;
   boxes.clear();
-  bool clear = o.up == Vec2{};
-  const Aabb box = cover(body);
-  const Aabb swept = grown(merged(box, translated(box, d)), kNearSkins * skin);
+  bool clear = f.has_clear;
   for (const Obstacle& ob : obs) {
     boxes.push_back(bounds(ob));
-    clear = clear && !swept.overlaps(boxes.back());
+    clear = clear && !f.clear.overlaps(boxes.back());
   }
   return clear;
 }
 
 }  // namespace
 
-Real move_skin(const Shape& body, Vec2 displacement, const MoveOptions& options) {
-  return skin_of(bounds(body), is_finite(displacement) ? displacement : Vec2{}, options.skin);
-}
-
-Aabb move_region(const Shape& body, Vec2 displacement, const MoveOptions& options) {
+MoveFrame move_frame(const Shape& body, Vec2 displacement, const MoveOptions& options) {
+  const Vec2 d = is_finite(displacement) ? displacement : Vec2{};
   return std::visit(
       [&](const auto& b) {
-        const Real skin = skin_of(bounds(b), is_finite(displacement) ? displacement : Vec2{}, options.skin);
-        return grown(cover(b), reach_of(displacement, options) + kNearSkins * skin +
-                                   (options.up == Vec2{} ? Real(0) : options.snap_distance));
+        MoveFrame f;
+        const Aabb box = cover(b);
+        f.skin = skin_of(bounds(b), d, options.skin);
+        const Real near = kNearSkins * f.skin;
+        f.region = grown(box, reach_of(d, options) + near + (options.up == Vec2{} ? Real(0) : options.snap_distance));
+        f.has_clear = options.up == Vec2{};
+        f.clear = grown(merged(box, translated(box, d)), near);
+        return f;
       },
       body);
 }
 
-void move(const Shape& body, Vec2 displacement, std::span<const Obstacle> obstacles,
+Real move_skin(const Shape& body, Vec2 displacement, const MoveOptions& options) {
+  return move_frame(body, displacement, options).skin;
+}
+
+Aabb move_region(const Shape& body, Vec2 displacement, const MoveOptions& options) {
+  return move_frame(body, displacement, options).region;
+}
+
+void move(const Shape& body, Vec2 displacement, const MoveFrame& frame, std::span<const Obstacle> obstacles,
           const MoveOptions& options, MoveResult& out) {
   out.contacts.clear();
   out.translation = out.displacement = out.pushed_out = out.ground_normal = {};
@@ -581,8 +588,7 @@ void move(const Shape& body, Vec2 displacement, std::span<const Obstacle> obstac
   std::visit(
       [&](const auto& b) {
         using B = std::decay_t<decltype(b)>;
-        const Real skin = skin_of(bounds(b), displacement, options.skin);
-        if (clear_path(b, displacement, skin, obstacles, options)) {
+        if (clear_path(frame, obstacles)) {
           // What the loop below does when nothing is within reach of the path (same bits): one
           // iteration (none for no motion) that moves the body by the whole displacement.
           const Vec2 r = displacement * Real(1);
@@ -596,11 +602,16 @@ void move(const Shape& body, Vec2 displacement, std::span<const Obstacle> obstac
           out.displacement = displacement;
           return;
         }
-        Mover<B> m(b, displacement, skin, obstacles, options, out);
+        Mover<B> m(b, displacement, frame.skin, obstacles, options, out);
         m.run();
         out.shape = m.body_;
       },
       body);
+}
+
+void move(const Shape& body, Vec2 displacement, std::span<const Obstacle> obstacles, const MoveOptions& options,
+          MoveResult& out) {
+  move(body, displacement, move_frame(body, displacement, options), obstacles, options, out);
 }
 
 MoveResult move(const Shape& body, Vec2 displacement, std::span<const Obstacle> obstacles,

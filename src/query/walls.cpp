@@ -18,7 +18,7 @@ WallEdge make_edge(Vec2 a, Vec2 b) {
 Aabb bounds(const Obstacle& o) {
   switch (o.kind) {
     case ObstacleKind::shape: return bounds(*o.shape);
-    case ObstacleKind::edge: return {min(o.edge.a, o.edge.b), max(o.edge.a, o.edge.b)};
+    case ObstacleKind::edge: return bounds(o.edge);
     case ObstacleKind::arc: return bounds(o.arc);
   }
   return {};

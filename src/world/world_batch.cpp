@@ -3,7 +3,10 @@
 // only its own output slot and the world is only read, so the answers are those of the serial
 // calls, bit for bit, whatever the split.
 #include <algorithm>
+#include <condition_variable>
 #include <exception>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
 
@@ -11,32 +14,98 @@
 
 namespace collide2d::inline COLLIDE2D_ABI {
 
-TaskRunner thread_runner(unsigned threads) {
-  return [threads](std::size_t count, const std::function<void(std::size_t, std::size_t)>& body) {
-    unsigned n = threads ? threads : std::max(1u, std::thread::hardware_concurrency());
+namespace {
+
+/// The threads of a thread_runner, started once and kept: a call wakes them instead of starting
+/// new ones (starting a thread costs tens of microseconds, as much as a batch of a crowd). The
+/// caller takes the first chunk itself. One call at a time: a call made while another is running
+/// (from a chunk, or from another thread) runs its body on the calling thread.
+class ThreadPool {
+ public:
+  explicit ThreadPool(unsigned threads) {
+    workers_.reserve(threads - 1);
+    for (unsigned t = 1; t < threads; ++t) workers_.emplace_back([this, t] { work(t); });
+  }
+  ThreadPool(const ThreadPool&) = delete;
+  ThreadPool& operator=(const ThreadPool&) = delete;
+  ~ThreadPool() {
+    {
+      std::lock_guard<std::mutex> lock(m_);
+      stop_ = true;
+    }
+    wake_.notify_all();
+    for (std::thread& th : workers_) th.join();
+  }
+
+  void run(std::size_t count, const std::function<void(std::size_t, std::size_t)>& body) {
     // At least 64 queries per thread: fewer are not worth a thread.
-    n = unsigned(std::min<std::size_t>(n, std::max<std::size_t>(1, count / 64)));
-    if (n <= 1) {
+    const unsigned n = unsigned(std::min<std::size_t>(workers_.size() + 1, std::max<std::size_t>(1, count / 64)));
+    std::unique_lock<std::mutex> busy(busy_, std::try_to_lock);
+    if (n <= 1 || !busy.owns_lock()) {
       body(0, count);
       return;
     }
-    std::vector<std::thread> pool;
-    std::vector<std::exception_ptr> errors(n);
-    pool.reserve(n);
-    for (unsigned t = 0; t < n; ++t) {
-      std::size_t b = count * t / n, e = count * (t + 1) / n;
-      pool.emplace_back([&, t, b, e] {
-        try {
-          body(b, e);
-        } catch (...) {
-          errors[t] = std::current_exception();
-        }
-      });
+    errors_.assign(n, nullptr);
+    {
+      std::lock_guard<std::mutex> lock(m_);
+      body_ = &body, count_ = count, parts_ = n, pending_ = n - 1;
+      ++generation_;
     }
-    for (std::thread& th : pool) th.join();
-    for (std::exception_ptr& ep : errors) {
+    wake_.notify_all();
+    chunk(0);
+    {
+      std::unique_lock<std::mutex> lock(m_);
+      done_.wait(lock, [&] { return pending_ == 0; });
+      body_ = nullptr;
+    }
+    for (std::exception_ptr& ep : errors_)
       if (ep) std::rethrow_exception(ep);
+  }
+
+ private:
+  void chunk(unsigned t) {
+    try {
+      (*body_)(count_ * t / parts_, count_ * (t + 1) / parts_);
+    } catch (...) {
+      errors_[t] = std::current_exception();
     }
+  }
+
+  void work(unsigned t) {
+    std::uint64_t seen = 0;
+    for (;;) {
+      {
+        std::unique_lock<std::mutex> lock(m_);
+        wake_.wait(lock, [&] { return stop_ || generation_ != seen; });
+        if (stop_) return;
+        seen = generation_;
+        if (t >= parts_) continue;  // not needed for this call
+      }
+      chunk(t);
+      std::lock_guard<std::mutex> lock(m_);
+      if (--pending_ == 0) done_.notify_one();
+    }
+  }
+
+  std::vector<std::thread> workers_;
+  std::mutex busy_;  // held by the running call
+  std::mutex m_;
+  std::condition_variable wake_, done_;
+  const std::function<void(std::size_t, std::size_t)>* body_ = nullptr;
+  std::size_t count_ = 0;
+  unsigned parts_ = 0, pending_ = 0;
+  std::uint64_t generation_ = 0;
+  bool stop_ = false;
+  std::vector<std::exception_ptr> errors_;
+};
+
+}  // namespace
+
+TaskRunner thread_runner(unsigned threads) {
+  const unsigned n = threads ? threads : std::max(1u, std::thread::hardware_concurrency());
+  auto pool = std::make_shared<ThreadPool>(n);
+  return [pool](std::size_t count, const std::function<void(std::size_t, std::size_t)>& body) {
+    pool->run(count, body);
   };
 }
 

@@ -42,17 +42,31 @@ World::MoveScratch& World::move_scratch() {
   return s;
 }
 
-void World::plan_move(const Shape& body, Vec2 displacement, const Aabb& region, Filter filter, std::uint32_t self,
+void World::plan_move(const Shape& body, Vec2 displacement, const MoveFrame& frame, Filter filter, std::uint32_t self,
                       const MoveOptions& options, MoveScratch& s, WorldMove& out) const {
-  s.ids.clear();
-  s.shapes.clear();
-  s.obstacles.clear();
-  s.runs.clear();
+  const bool listed = near_listed(self, frame.region);
+  near_proxies(frame.region, filter, self, listed, s.ids);
+  const NearWalls* walls = listed ? near_walls(self) : nullptr;  // tile edges near the fat box
+  out.hits.clear();
+  if (path_clear(frame, filter, s.ids, walls)) {  // the mover's own answer for nothing in reach
+    collide2d::move(body, displacement, frame, std::span<const Obstacle>{}, options, out.result);
+    return;
+  }
+  std::sort(s.ids.begin(), s.ids.end());  // slot order: the same obstacles in the same order however the tree looks
+  gather_obstacles(frame.region, filter, walls, s);
+  collide2d::move(body, displacement, frame, s.obstacles, options, out.result);
+  name_hits(s, out);
+}
+
+/// The proxies a mover meets in `region` (filters agreeing, not itself), in any order: from
+/// its near list when `listed` (the region lies in its fat box), else from the broad phase.
+void World::near_proxies(const Aabb& region, Filter filter, std::uint32_t self, bool listed,
+                         std::vector<std::uint32_t>& ids) const {
+  ids.clear();
   auto consider = [&](std::uint32_t id) {
-    if (id != self && filters_touch(filter, slots_[id].filter) && tight_[id].overlaps(region)) s.ids.push_back(id);
+    if (id != self && filters_touch(filter, slots_[id].filter) && tight_[id].overlaps(region)) ids.push_back(id);
   };
-  const bool listed = near_listed(self, region);
-  if (listed) {  // the region lies in the body's fat box: its list has them all
+  if (listed) {
     for (std::uint32_t id : near_[self])
       if (slots_[id].alive) consider(id);
   } else {
@@ -61,7 +75,35 @@ void World::plan_move(const Shape& body, Vec2 displacement, const Aabb& region, 
       return true;
     });
   }
-  std::sort(s.ids.begin(), s.ids.end());  // slot order: the same obstacles in the same order however the tree looks
+}
+
+/// Whether nothing the mover would be given meets the frame's clear box (MoveFrame): the
+/// proxies' tight boxes are their shapes' bounds, and a tile layer's kept edges are tested
+/// without making obstacles. Another kind of layer, or no kept edges: not decided here (false).
+bool World::path_clear(const MoveFrame& frame, Filter filter, std::span<const std::uint32_t> ids,
+                       const NearWalls* walls) const {
+  if (!frame.has_clear) return false;
+  for (std::uint32_t id : ids)
+    if (tight_[id].overlaps(frame.clear)) return false;
+  for (std::uint32_t li = 0; li < layers_.size(); ++li) {
+    const Layer& l = *layers_[li];
+    if (!l.alive || !filters_touch(filter, l.filter)) continue;
+    const TileMap* map = std::get_if<TileMap>(&l.geometry);
+    if (!map || !walls) return false;
+    const std::size_t begin = li == 0 ? 0 : walls->ends[li - 1];
+    // (the clear box lies in the region: the kept edges meeting it are the gathered ones that do)
+    if (map->near_meets(std::span<const int>(walls->ids).subspan(begin, walls->ends[li] - begin), frame.clear))
+      return false;
+  }
+  return true;
+}
+
+/// The mover's obstacles: the proxies of s.ids (as solid shapes, in that order), then each
+/// layer's run (tile layers from the kept edges when there are some).
+void World::gather_obstacles(const Aabb& region, Filter filter, const NearWalls* walls, MoveScratch& s) const {
+  s.shapes.clear();
+  s.obstacles.clear();
+  s.runs.clear();
   for (std::uint32_t id : s.ids) s.shapes.push_back(load_shape(id));
   for (std::size_t i = 0; i < s.ids.size(); ++i) {
     Obstacle o;
@@ -70,7 +112,6 @@ void World::plan_move(const Shape& body, Vec2 displacement, const Aabb& region, 
     o.owner = s.ids[i];
     s.obstacles.push_back(o);
   }
-  const NearWalls* walls = listed ? near_walls(self) : nullptr;  // tile edges near the fat box
   for (std::uint32_t li = 0; li < layers_.size(); ++li) {
     const Layer& l = *layers_[li];
     if (!l.alive || !filters_touch(filter, l.filter)) continue;
@@ -89,10 +130,11 @@ void World::plan_move(const Shape& body, Vec2 displacement, const Aabb& region, 
         },
         l.geometry);
   }
-  collide2d::move(body, displacement, s.obstacles, options, out.result);
-  // What each contact touched: a proxy (the first ids.size() obstacles) or a layer's element
-  // (the last run starting at or before the obstacle).
-  out.hits.clear();
+}
+
+/// What each contact touched: a proxy (the first ids.size() obstacles) or a layer's element
+/// (the last run starting at or before the obstacle).
+void World::name_hits(const MoveScratch& s, WorldMove& out) const {
   for (const MoveContact& c : out.result.contacts) {
     if (c.obstacle < s.ids.size()) {
       out.hits.push_back(proxy_hit(s.ids[c.obstacle]));
@@ -114,7 +156,7 @@ std::optional<Invalid> World::move(ProxyHandle h, Vec2 displacement, const MoveO
   if (auto bad = validate_move(body, displacement, std::span<const Obstacle>{}, options)) return bad;
   WorldMove local;
   WorldMove& result = out ? *out : local;
-  plan_move(body, displacement, move_region(body, displacement, options), slots_[h.index].filter, h.index, options,
+  plan_move(body, displacement, move_frame(body, displacement, options), slots_[h.index].filter, h.index, options,
             move_scratch(), result);
   return set_shape(h, result.result.shape);
 }
@@ -123,7 +165,7 @@ std::optional<Invalid> World::move(const Shape& shape, Vec2 displacement, Filter
                                    WorldMove& out) const {
   if (auto bad = check_shape(shape)) return bad;
   if (auto bad = validate_move(shape, displacement, std::span<const Obstacle>{}, options)) return bad;
-  plan_move(shape, displacement, move_region(shape, displacement, options), filter, kNullIndex, options,
+  plan_move(shape, displacement, move_frame(shape, displacement, options), filter, kNullIndex, options,
             move_scratch(), out);
   return std::nullopt;
 }
@@ -169,23 +211,20 @@ std::optional<Invalid> World::check_crowd(std::span<const ProxyHandle> bodies, s
 
 // move_crowd's batches: a mover goes one batch after the latest earlier mover whose region
 // meets its own (sweep over the regions sorted by min.x), so movers that can meet keep their
-// index order. Leaves crowd_move_regions_, crowd_batch_ and the movers by (batch, index) in
-// crowd_order_.
+// index order. Leaves crowd_frames_, crowd_batch_ and the movers by (batch, index) in
+// crowd_order_. No comparison sort but the sweep's: the pairs go by later mover and the movers
+// by batch in counting passes.
 void World::batch_crowd(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,
                         const MoveOptions& options) {
   const std::size_t n = bodies.size();
   crowd_regions_.resize(n);
-  crowd_move_regions_.resize(n);
+  crowd_frames_.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
     const Shape body = load_shape(bodies[i].index);
-    crowd_move_regions_[i] = move_region(body, displacements[i], options);
-    crowd_regions_[i] = crowd_region(body, crowd_move_regions_[i]);
+    crowd_frames_[i] = move_frame(body, displacements[i], options);
+    crowd_regions_[i] = crowd_region(body, crowd_frames_[i].region);
   }
-  crowd_sorted_.resize(n);
-  for (std::size_t i = 0; i < n; ++i) crowd_sorted_[i] = std::uint32_t(i);
-  std::sort(crowd_sorted_.begin(), crowd_sorted_.end(), [&](std::uint32_t a, std::uint32_t b) {
-    return crowd_regions_[a].min.x != crowd_regions_[b].min.x ? crowd_regions_[a].min.x < crowd_regions_[b].min.x : a < b;
-  });
+  sort_crowd_regions(n);
   crowd_pairs_.clear();  // (later, earlier) index pairs whose regions meet
   for (std::size_t k = 0; k < n; ++k) {
     const std::uint32_t a = crowd_sorted_[k];
@@ -195,16 +234,47 @@ void World::batch_crowd(std::span<const ProxyHandle> bodies, std::span<const Vec
       if (crowd_regions_[a].overlaps(crowd_regions_[c])) crowd_pairs_.push_back({std::max(a, c), std::min(a, c)});
     }
   }
-  std::sort(crowd_pairs_.begin(), crowd_pairs_.end());
+  // Each mover's earlier neighbours (crowd_earlier_ from crowd_first_[i] to crowd_first_[i + 1]).
+  crowd_first_.assign(n + 1, 0);
+  for (const auto& p : crowd_pairs_) ++crowd_first_[p.first + 1];
+  for (std::size_t i = 0; i < n; ++i) crowd_first_[i + 1] += crowd_first_[i];
+  crowd_earlier_.resize(crowd_pairs_.size());
+  crowd_order_.assign(crowd_first_.begin(), crowd_first_.end() - 1);  // (a fill cursor per mover)
+  for (const auto& [later, earlier] : crowd_pairs_) crowd_earlier_[crowd_order_[later]++] = earlier;
   crowd_batch_.assign(n, 0);
-  for (const auto& [later, earlier] : crowd_pairs_) {  // by later index: every earlier batch is final
-    crowd_batch_[later] = std::max(crowd_batch_[later], crowd_batch_[earlier] + 1);
+  std::uint32_t batches = n > 0 ? 1 : 0;
+  for (std::size_t i = 0; i < n; ++i) {  // by index: every earlier batch is final
+    for (std::uint32_t k = crowd_first_[i]; k < crowd_first_[i + 1]; ++k)
+      crowd_batch_[i] = std::max(crowd_batch_[i], crowd_batch_[crowd_earlier_[k]] + 1);
+    batches = std::max(batches, crowd_batch_[i] + 1);
   }
+  // The movers by (batch, index): a counting pass over the batches, stable in the index.
+  crowd_first_.assign(std::size_t(batches) + 1, 0);
+  for (std::size_t i = 0; i < n; ++i) ++crowd_first_[crowd_batch_[i] + 1];
+  for (std::uint32_t b = 0; b < batches; ++b) crowd_first_[b + 1] += crowd_first_[b];
   crowd_order_.resize(n);
-  for (std::size_t i = 0; i < n; ++i) crowd_order_[i] = std::uint32_t(i);
-  std::sort(crowd_order_.begin(), crowd_order_.end(), [&](std::uint32_t a, std::uint32_t b) {
-    return crowd_batch_[a] != crowd_batch_[b] ? crowd_batch_[a] < crowd_batch_[b] : a < b;
-  });
+  for (std::size_t i = 0; i < n; ++i) crowd_order_[crowd_first_[crowd_batch_[i]]++] = std::uint32_t(i);
+}
+
+// crowd_sorted_: the movers by (crowd_regions_ min.x, index). Crowds move little per step, so
+// the last call's order is nearly sorted: insertion sort from it, within a budget of moves
+// (then a full sort, for a crowd that changed).
+void World::sort_crowd_regions(std::size_t n) {
+  auto before = [&](std::uint32_t a, std::uint32_t b) {
+    return crowd_regions_[a].min.x != crowd_regions_[b].min.x ? crowd_regions_[a].min.x < crowd_regions_[b].min.x : a < b;
+  };
+  if (crowd_sorted_.size() != n) {
+    crowd_sorted_.resize(n);
+    for (std::size_t i = 0; i < n; ++i) crowd_sorted_[i] = std::uint32_t(i);
+  }
+  std::size_t budget = 8 * n + 64;
+  for (std::size_t i = 1; i < n && budget > 0; ++i) {
+    const std::uint32_t v = crowd_sorted_[i];
+    std::size_t j = i;
+    for (; j > 0 && before(v, crowd_sorted_[j - 1]) && budget > 0; --j, --budget) crowd_sorted_[j] = crowd_sorted_[j - 1];
+    crowd_sorted_[j] = v;
+  }
+  if (budget == 0) std::sort(crowd_sorted_.begin(), crowd_sorted_.end(), before);
 }
 
 std::optional<Invalid> World::move_crowd(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,
@@ -220,7 +290,7 @@ std::optional<Invalid> World::move_crowd(std::span<const ProxyHandle> bodies, st
     for (std::size_t i = 0; i < n; ++i) {
       const std::uint32_t slot = bodies[i].index;
       const Shape body = load_shape(slot);
-      plan_move(body, displacements[i], move_region(body, displacements[i], options), slots_[slot].filter, slot,
+      plan_move(body, displacements[i], move_frame(body, displacements[i], options), slots_[slot].filter, slot,
                 options, scratch, out[i]);
       place_moved(slot, out[i].result.shape);
     }
@@ -235,8 +305,8 @@ std::optional<Invalid> World::move_crowd(std::span<const ProxyHandle> bodies, st
       for (std::size_t k = b + lo; k < b + hi; ++k) {
         const std::uint32_t i = crowd_order_[k];
         const std::uint32_t slot = bodies[i].index;
-        plan_move(load_shape(slot), displacements[i], crowd_move_regions_[i], slots_[slot].filter, slot, options,
-                  scratch, out[i]);
+        plan_move(load_shape(slot), displacements[i], crowd_frames_[i], slots_[slot].filter, slot, options, scratch,
+                  out[i]);
       }
     });
     for (std::size_t k = b; k < e; ++k) {  // nobody in the batch saw another: apply in index order

@@ -519,6 +519,10 @@ TEST(WorldMove, MovesSeeEveryProxyInReachAsTheWorldChanges) {
         ASSERT_EQ(e.center.x, g.center.x) << "step " << step << " body " << i;
         ASSERT_EQ(e.center.y, g.center.y) << "step " << step << " body " << i;
         ASSERT_EQ(expect.contacts.size(), got.result.contacts.size());
+        // (a move whose path is clear is answered without making obstacles: the same answer)
+        ASSERT_EQ(expect.displacement, got.result.displacement) << "step " << step << " body " << i;
+        ASSERT_EQ(expect.iterations, got.result.iterations) << "step " << step << " body " << i;
+        ASSERT_EQ(expect.blocked, got.result.blocked) << "step " << step << " body " << i;
         ++moves;
       }
       // The world changes between steps.
