@@ -462,8 +462,7 @@ class World {
   bool place_moved(std::uint32_t slot, const Shape& shape);
   std::optional<Invalid> check_crowd(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,
                                      const MoveOptions& options);
-  void batch_crowd(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,
-                   const MoveOptions& options);
+  void batch_crowd(std::size_t n);
   void sort_crowd_regions(std::size_t n);
   void place(std::uint32_t slot, const Shape& shape);
   void fat_box_changed(std::uint32_t slot, bool rebuild_own);

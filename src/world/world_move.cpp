@@ -210,20 +210,11 @@ std::optional<Invalid> World::check_crowd(std::span<const ProxyHandle> bodies, s
 }
 
 // move_crowd's batches: a mover goes one batch after the latest earlier mover whose region
-// meets its own (sweep over the regions sorted by min.x), so movers that can meet keep their
-// index order. Leaves crowd_frames_, crowd_batch_ and the movers by (batch, index) in
-// crowd_order_. No comparison sort but the sweep's: the pairs go by later mover and the movers
-// by batch in counting passes.
-void World::batch_crowd(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,
-                        const MoveOptions& options) {
-  const std::size_t n = bodies.size();
-  crowd_regions_.resize(n);
-  crowd_frames_.resize(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    const Shape body = load_shape(bodies[i].index);
-    crowd_frames_[i] = move_frame(body, displacements[i], options);
-    crowd_regions_[i] = crowd_region(body, crowd_frames_[i].region);
-  }
+// meets its own (sweep over crowd_regions_ sorted by min.x), so movers that can meet keep their
+// index order. Leaves crowd_batch_ and the movers by (batch, index) in crowd_order_. No
+// comparison sort but the sweep's: the pairs go by later mover and the movers by batch in
+// counting passes.
+void World::batch_crowd(std::size_t n) {
   sort_crowd_regions(n);
   crowd_pairs_.clear();  // (later, earlier) index pairs whose regions meet
   for (std::size_t k = 0; k < n; ++k) {
@@ -296,7 +287,17 @@ std::optional<Invalid> World::move_crowd(std::span<const ProxyHandle> bodies, st
     }
     return std::nullopt;
   }
-  batch_crowd(bodies, displacements, options);
+  // Each mover's frame and region (in parallel: they only read the world), then the batches.
+  crowd_regions_.resize(n);
+  crowd_frames_.resize(n);
+  run(n, [&](std::size_t lo, std::size_t hi) {
+    for (std::size_t i = lo; i < hi; ++i) {
+      const Shape body = load_shape(bodies[i].index);
+      crowd_frames_[i] = move_frame(body, displacements[i], options);
+      crowd_regions_[i] = crowd_region(body, crowd_frames_[i].region);
+    }
+  });
+  batch_crowd(n);
   for (std::size_t b = 0; b < n;) {
     std::size_t e = b;
     while (e < n && crowd_batch_[crowd_order_[e]] == crowd_batch_[crowd_order_[b]]) ++e;
