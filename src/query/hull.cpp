@@ -126,13 +126,13 @@ Real point_hull_distance(const Hull& h, Vec2 p, Vec2* nearest) {
 
 namespace {
 // The rounding of a separation dot(n, p - v) of p from an edge through its vertex v along the
-// edge's stored unit normal n, for the float filters below: 32 ulps of the offset w = p - v
-// bound the products' and the normal's rounding; 32 ulps of p's magnitude more cover vertices
-// rounded after their normals were made (a polygon moved or posed far from the origin, whose
-// edges turn by their ends' rounding), so 64 ulps of the larger of the two.
-inline Real separation_slack(Vec2 w, Vec2 p) {
+// edge's stored unit normal n, for the float filters below, from w1 = |p - v| (1-norm): 32
+// ulps of the offset bound the products' and the normal's rounding; 32 ulps of p's magnitude
+// more cover vertices rounded after their normals were made (a polygon moved or posed far from
+// the origin, whose edges turn by their ends' rounding), so 64 ulps of the larger of the two.
+inline Real separation_slack(Real w1, Vec2 p) {
   constexpr Real k = std::numeric_limits<Real>::epsilon() * 64;
-  return k * std::max(std::fabs(w.x) + std::fabs(w.y), std::fabs(p.x) + std::fabs(p.y)) + std::numeric_limits<Real>::min();
+  return k * std::max(w1, std::fabs(p.x) + std::fabs(p.y)) + std::numeric_limits<Real>::min();
 }
 
 // Whether p, whose largest separation along h's edge normals (count >= 3) is sm, lies clearly
@@ -141,11 +141,8 @@ inline Real separation_slack(Vec2 w, Vec2 p) {
 // would all be positive.
 bool clearly_inside(const Hull& h, Vec2 p, Real sm) {
   if (!(sm < 0)) return false;
-  Vec2 far{0, 0};
-  for (int i = 0; i < h.count; ++i) {
-    const Vec2 w = p - h.v[i];
-    if (std::fabs(w.x) + std::fabs(w.y) > std::fabs(far.x) + std::fabs(far.y)) far = w;
-  }
+  Real far = 0;
+  for (int i = 0; i < h.count; ++i) far = std::max(far, std::fabs(p.x - h.v[i].x) + std::fabs(p.y - h.v[i].y));
   return sm < -separation_slack(far, p);
 }
 
@@ -186,7 +183,7 @@ Real point_core_distance_sep(const Hull& h, Vec2 p, Vec2* nearest, Real* sep, in
     *sep = sm;
     *sep_edge = im;
     const Vec2 w = p - h.v[im];
-    if (sm > separation_slack(w, p)) {
+    if (sm > separation_slack(std::fabs(w.x) + std::fabs(w.y), p)) {
       const int prev = im == 0 ? n - 1 : im - 1, next = im + 1 == n ? 0 : im + 1;
       // p projects strictly inside edge im: its nearest point is there (every other point of
       // the polygon is further than that edge's line), the neighbours need no measuring.
