@@ -300,17 +300,16 @@ bool vertex_inside(const Hull& in, const Hull& by, Vec2* out) {
   return false;
 }
 
-// A point common to two intersecting cores. Two polygon cores first try a vertex of one in the
-// other (at most a few orientations per vertex: a vertex outside fails at its first edge it is
-// outside of); only crossings without a contained vertex (two bars in a cross) are clipped.
+// A point common to two intersecting cores. Against a polygon core, first a vertex of the other
+// core in it, or of it in the other polygon core (at most a few orientations per vertex: a
+// vertex outside fails at its first edge it is outside of); only crossings without a contained
+// vertex (two bars in a cross, a segment through a polygon) are clipped.
 Vec2 common_point(const Hull& a, const Hull& b) {
   if (a.count == 1) return a.v[0];
   if (b.count == 1) return b.v[0];
   if (a.count == 2 && b.count == 2) return segment_segment_common(a.v[0], a.v[1], b.v[0], b.v[1]);
-  if (a.count >= 3 && b.count >= 3) {
-    Vec2 p;
-    if (vertex_inside(b, a, &p) || vertex_inside(a, b, &p)) return p;
-  }
+  Vec2 p;
+  if ((a.count >= 3 && vertex_inside(b, a, &p)) || (b.count >= 3 && vertex_inside(a, b, &p))) return p;
   const Hull& clip_by = a.count >= 3 ? a : b;
   const Hull& clipped = a.count >= 3 ? b : a;
   union Buf {  // uninitialized scratch (Vec2's member initializers would zero 2 KiB per call)

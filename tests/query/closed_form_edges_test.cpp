@@ -327,10 +327,11 @@ TEST(ClosedFormEdges, PointInPolygonAgreesWithExactOrientations) {
   EXPECT_GT(inside, 2000);
 }
 
-// Two overlapping polygon cores (polygons, boxes, aabbs) are at distance 0 with one point in
-// both, whether a vertex of one lies in the other (the common point taken there), or not (two
-// bars in a cross: the clipped overlap), touching at a vertex or an edge, one inside the
-// other, and far from the origin; checked against the long-double reference membership.
+// Two overlapping polygon cores (polygons, boxes, aabbs), or a segment core and a polygon core,
+// are at distance 0 with one point in both, whether a vertex of one lies in the other (the
+// common point taken there) or not (two bars in a cross, a segment through a polygon: the
+// clipped overlap), touching at a vertex or an edge, one inside the other, and far from the
+// origin; checked against the long-double reference membership.
 TEST(ClosedFormEdges, OverlappingPolygonsCommonPointIsInBoth) {
   std::mt19937 rng(99);
   auto uni = [&](double lo, double hi) { return Real(std::uniform_real_distribution<double>(lo, hi)(rng)); };
@@ -357,13 +358,20 @@ TEST(ClosedFormEdges, OverlappingPolygonsCommonPointIsInBoth) {
     check(Aabb{c - Vec2{2, 2}, c + Vec2{2, 2}}, Box(c, {uni(0.1, 1), uni(0.1, 1)}, ang), "inside");
     std::vector<Vec2> pts;
     for (int i = 0; i < 6; ++i) pts.push_back(c + Rot::from_angle(Real(i) + uni(-0.3, 0.3)).x_axis() * uni(0.5, 1));
-    if (auto poly = make_polygon(pts)) check(*poly, Aabb{c - Vec2{uni(0, 1), uni(0, 1)}, c + Vec2{uni(0, 1), uni(0, 1)}}, "polygon-aabb", &pts);
+    if (auto poly = make_polygon(pts)) {
+      check(*poly, Aabb{c - Vec2{uni(0, 1), uni(0, 1)}, c + Vec2{uni(0, 1), uni(0, 1)}}, "polygon-aabb", &pts);
+      // A segment with an end inside, one through it (both ends outside), a capsule across.
+      const Vec2 dir = Rot::from_angle(uni(-3.1, 3.1)).x_axis();
+      check(*poly, Segment{c + dir * uni(0, 0.3), c + dir * uni(1.2, 2)}, "segment end inside", &pts);
+      check(*poly, Segment{c - dir * uni(1.2, 2), c + dir * uni(1.2, 2)}, "segment through", &pts);
+      check(*poly, Capsule{c - dir * uni(1.2, 2), c + dir * uni(1.2, 2), uni(0.01, 0.2)}, "capsule through", &pts);
+    }
   }
   // Touching exactly: at a corner, along an edge (integer coordinates, exact).
   check(Aabb{{0, 0}, {1, 1}}, Aabb{{1, 1}, {2, 2}}, "corner");
   check(Aabb{{0, 0}, {1, 1}}, Aabb{{1, Real(0.25)}, {2, Real(0.75)}}, "edge");
   check(Aabb{{1000, 1000}, {1001, 1001}}, Box({1002, Real(1000.5)}, {1, 1}, 0), "edge far");
-  EXPECT_GE(checked, 400 * 3 + 3);
+  EXPECT_GE(checked, 400 * 6 + 3);
 }
 
 }  // namespace
