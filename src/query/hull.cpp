@@ -125,6 +125,27 @@ Real point_hull_distance(const Hull& h, Vec2 p, Vec2* nearest) {
 }
 
 namespace {
+// The rounding of a separation dot(n, p - v) of p from an edge through its vertex v along the
+// edge's stored unit normal n, for the float filters below, from w1 = |p - v| (1-norm): 32
+// ulps of the offset bound the products' and the normal's rounding; 32 ulps of p's magnitude
+// more cover vertices rounded after their normals were made (a polygon moved or posed far from
+// the origin, whose edges turn by their ends' rounding), so 64 ulps of the larger of the two.
+inline Real separation_slack(Real w1, Vec2 p) {
+  constexpr Real k = std::numeric_limits<Real>::epsilon() * 64;
+  return k * std::max(w1, std::fabs(p.x) + std::fabs(p.y)) + std::numeric_limits<Real>::min();
+}
+
+// Whether p, whose largest separation along h's edge normals (count >= 3) is sm, lies clearly
+// inside h's core: below every edge by more than that separation's rounding (separation_slack
+// at the largest offset from p to a vertex bounds every edge's), so that the exact orientations
+// would all be positive.
+bool clearly_inside(const Hull& h, Vec2 p, Real sm) {
+  if (!(sm < 0)) return false;
+  Real far = 0;
+  for (int i = 0; i < h.count; ++i) far = std::max(far, std::fabs(p.x - h.v[i].x) + std::fabs(p.y - h.v[i].y));
+  return sm < -separation_slack(far, p);
+}
+
 // point_core_distance, and for a polygon core (count >= 3) also the largest separation of p
 // along the edge normals and its edge (the first largest), as separation_axis finds them.
 // Longer than 80 lines on purpose: a hot kernel whose clear-outside fast path (Box2D's walk) and
@@ -148,8 +169,7 @@ Real point_core_distance_sep(const Hull& h, Vec2 p, Vec2* nearest, Real* sep, in
   }
   const int n = h.count;
   // A point clearly outside (the common case) needs no exact test: its largest separation
-  // along the stored edge normals exceeds that value's rounding (the normals are unit within
-  // an ulp; 32 ulps of the offset bound the rest). The nearest core point then lies on that
+  // along the stored edge normals exceeds that value's rounding (separation_slack). The nearest core point then lies on that
   // edge or on a neighbour whose separation is not negative (the nearest feature of a convex
   // polygon touches the edge of largest separation): Box2D's disk-polygon walk, with the
   // distance measured as below.
@@ -163,8 +183,7 @@ Real point_core_distance_sep(const Hull& h, Vec2 p, Vec2* nearest, Real* sep, in
     *sep = sm;
     *sep_edge = im;
     const Vec2 w = p - h.v[im];
-    constexpr Real k = std::numeric_limits<Real>::epsilon() * 32;
-    if (sm > k * (std::fabs(w.x) + std::fabs(w.y)) + std::numeric_limits<Real>::min()) {
+    if (sm > separation_slack(std::fabs(w.x) + std::fabs(w.y), p)) {
       const int prev = im == 0 ? n - 1 : im - 1, next = im + 1 == n ? 0 : im + 1;
       // p projects strictly inside edge im: its nearest point is there (every other point of
       // the polygon is further than that edge's line), the neighbours need no measuring.
@@ -193,6 +212,7 @@ Real point_core_distance_sep(const Hull& h, Vec2 p, Vec2* nearest, Real* sep, in
       *nearest = bp;
       return length(bp - p);
     }
+    if (clearly_inside(h, p, sm)) { *nearest = p; return 0; }
   }
   // Near the boundary or inside: all orientations, exactly, without branches (the inside test
   // needs every one of them).
@@ -266,11 +286,30 @@ bool cores_separated(const Hull& a, const Hull& b) {
   return by_edges(a, b) || by_edges(b, a);
 }
 
-// A point common to two intersecting cores.
+// A vertex of `in` that lies in the closed polygon core `by` (count >= 3), decided exactly
+// (for float input); false when none does.
+bool vertex_inside(const Hull& in, const Hull& by, Vec2* out) {
+  for (int j = 0; j < in.count; ++j) {
+    bool inside = true;
+    for (int i = 0; i < by.count && inside; ++i) inside = orient(by.v[i], by.v[i + 1 == by.count ? 0 : i + 1], in.v[j]) >= 0;
+    if (inside) {
+      *out = in.v[j];
+      return true;
+    }
+  }
+  return false;
+}
+
+// A point common to two intersecting cores. Against a polygon core, first a vertex of the other
+// core in it, or of it in the other polygon core (at most a few orientations per vertex: a
+// vertex outside fails at its first edge it is outside of); only crossings without a contained
+// vertex (two bars in a cross, a segment through a polygon) are clipped.
 Vec2 common_point(const Hull& a, const Hull& b) {
   if (a.count == 1) return a.v[0];
   if (b.count == 1) return b.v[0];
   if (a.count == 2 && b.count == 2) return segment_segment_common(a.v[0], a.v[1], b.v[0], b.v[1]);
+  Vec2 p;
+  if ((a.count >= 3 && vertex_inside(b, a, &p)) || (b.count >= 3 && vertex_inside(a, b, &p))) return p;
   const Hull& clip_by = a.count >= 3 ? a : b;
   const Hull& clipped = a.count >= 3 ? b : a;
   union Buf {  // uninitialized scratch (Vec2's member initializers would zero 2 KiB per call)

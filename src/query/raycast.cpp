@@ -173,7 +173,8 @@ RayHit hull_raycast(const Hull& h, Vec2 o, Vec2 u, Real max_distance) {
     return finish(best, o, u, max_distance);
   }
   if (h.radius == 0) {  // convex polygon: clip the ray against every edge's half-plane
-    Real enter = -std::numeric_limits<Real>::max(), leave = std::numeric_limits<Real>::max();
+    // (leave starts at max_distance: an entry beyond it is a miss either way, found sooner)
+    Real enter = -std::numeric_limits<Real>::max(), leave = max_distance;
     Vec2 n_enter{-u};
     bool parallel_out = false;
     int out_edge = -1;  // the edge the origin lies most clearly outside of

@@ -8,6 +8,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
+#include <random>
+#include <variant>
 #include <vector>
 
 #include "collide2d/query.hpp"
@@ -245,6 +248,130 @@ TEST(ClosedFormEdges, RaycastGrazingAndAxisRays) {
   EXPECT_NEAR(h.normal.y, 0.6, 1e-5);
   EXPECT_FALSE(raycast(Circle{{0, 0}, 5}, Ray{{-10, 5.25}, {1, 0}, 20}).hit);
   EXPECT_FALSE(raycast(Circle{{0, 0}, 5}, Ray{{10, 3}, {1, 0}, 20}).hit);
+}
+
+// A point inside a polygon (every orientation of it against the edges, the vertices as the
+// queries see them, >= 0) is at distance 0 and touches it; a point outside is at its reference
+// distance within rounding (a point a rounding error outside may round to distance 0). The
+// float filter that decides points clearly inside without those orientations must keep this,
+// also next to edges (points nudged by a few ulps off an edge, vertices), for slivers, and for
+// polygons moved or posed far from the origin (their vertices rounded after their normals were
+// made).
+TEST(ClosedFormEdges, PointInPolygonAgreesWithExactOrientations) {
+  std::mt19937 rng(1234);
+  auto uni = [&](LD lo, LD hi) { return Real(std::uniform_real_distribution<LD>(lo, hi)(rng)); };
+  // In a double build the long-double orientation is not exact: cases within its rounding of
+  // an edge are left undecided (skipped); in a float build it is exact.
+  constexpr bool kExactRef = sizeof(Real) == 4;
+  int checked = 0, inside = 0;
+  for (int shape = 0; shape < 240; ++shape) {
+    std::vector<Vec2> pts;
+    const Real squash = shape % 3 == 0 ? uni(0.01, 0.05) : uni(0.6, 1);
+    const LD rot = uni(-3.1, 3.1);
+    for (int i = 0; i < 8; ++i) {
+      const LD a = (i + uni(-0.35, 0.35)) * 2 * ref::kPiL / 8;
+      const V q{std::cos(a), std::sin(a) * LD(squash)};
+      const V r = ref::unit_at(rot);
+      pts.push_back(ref::toR({q.x * r.x - q.y * r.y, q.x * r.y + q.y * r.x}));
+    }
+    auto made = make_polygon(pts);
+    ASSERT_TRUE(made.has_value());
+    Polygon poly = *made;
+    const Real far = shape % 4 == 0 ? Real(0) : (shape % 4 == 1 ? Real(4) : Real(1000));
+    const Vec2 at{uni(-1, 1) * far, uni(-1, 1) * far};
+    if (shape % 2 == 0) poly.translate(at);
+    else poly.set_pose(*made, {0, 0}, at, Rot::from_angle(uni(-3, 3)));
+    const int n = poly.count();
+    std::vector<Vec2> probes;
+    for (int k = 0; k < 12; ++k) probes.push_back(at + Vec2{uni(-1.1, 1.1), uni(-1.1, 1.1)});
+    for (int i = 0; i < n; ++i) {
+      const Vec2 a = poly.vertex(i), b = poly.vertex((i + 1) % n);
+      probes.push_back(a);
+      for (int k = 0; k < 4; ++k) {
+        Vec2 q = a + (b - a) * uni(0, 1);
+        const int ux = int(rng() % 7) - 3, uy = int(rng() % 7) - 3;
+        for (int j = 0; j < std::abs(ux); ++j) q.x = std::nextafter(q.x, ux > 0 ? Real(1e30) : Real(-1e30));
+        for (int j = 0; j < std::abs(uy); ++j) q.y = std::nextafter(q.y, uy > 0 ? Real(1e30) : Real(-1e30));
+        probes.push_back(q);
+        probes.push_back(q + (a - q) * Real(0.01) + (at - q) * Real(0.001));  // just inside, near the edge
+      }
+    }
+    for (Vec2 p : probes) {
+      bool in = true, decided = true;
+      for (int i = 0; i < n; ++i) {
+        const V a = ref::toV(poly.vertex(i)), b = ref::toV(poly.vertex((i + 1) % n)), q = ref::toV(p);
+        const LD l = (b.x - a.x) * (q.y - a.y), r = (b.y - a.y) * (q.x - a.x), o = l - r;
+        if (!kExactRef && std::fabs(o) <= 1e-17L * (std::fabs(l) + std::fabs(r))) decided = false;
+        if (o < 0) in = false;
+      }
+      if (!decided) continue;
+      ++checked;
+      inside += in;
+      const DistanceResult d = distance(Point{p}, poly);
+      const Manifold m = contact(poly, Point{p});
+      if (in) {
+        EXPECT_EQ(d.distance, 0) << "shape " << shape << " p (" << p.x << ", " << p.y << ")";
+        EXPECT_TRUE(m.touching) << "shape " << shape << " p (" << p.x << ", " << p.y << ")";
+        EXPECT_GE(m.depth, 0);
+      } else {
+        std::vector<V> ring;
+        for (int i = 0; i < n; ++i) ring.push_back(ref::toV(poly.vertex(i)));
+        const LD want = ref::convex_poly_dist(ring, ref::toV(p));
+        const LD tol = 4 * LD(std::numeric_limits<Real>::epsilon()) * (std::fabs(p.x) + std::fabs(p.y) + 1);
+        EXPECT_NEAR(d.distance, want, tol) << "shape " << shape << " p (" << p.x << ", " << p.y << ")";
+        if (want > tol) EXPECT_FALSE(m.touching) << "shape " << shape << " p (" << p.x << ", " << p.y << ")";
+      }
+    }
+  }
+  EXPECT_GT(checked, 10000);
+  EXPECT_GT(inside, 2000);
+}
+
+// Two overlapping polygon cores (polygons, boxes, aabbs), or a segment core and a polygon core,
+// are at distance 0 with one point in both, whether a vertex of one lies in the other (the
+// common point taken there) or not (two bars in a cross, a segment through a polygon: the
+// clipped overlap), touching at a vertex or an edge, one inside the other, and far from the
+// origin; checked against the long-double reference membership.
+TEST(ClosedFormEdges, OverlappingPolygonsCommonPointIsInBoth) {
+  std::mt19937 rng(99);
+  auto uni = [&](double lo, double hi) { return Real(std::uniform_real_distribution<double>(lo, hi)(rng)); };
+  int checked = 0;
+  auto check = [&](const Shape& a, const Shape& b, const char* what, const std::vector<Vec2>* a_points = nullptr) {
+    const DistanceResult d = std::visit([](const auto& x, const auto& y) { return distance(x, y); }, a, b);
+    const ref::Ref ra = ref::ref_of(a, a_points), rb = ref::ref_of(b);
+    const V p = ref::toV(d.point_a);
+    const LD tol = 8 * LD(std::numeric_limits<Real>::epsilon()) * (std::fabs(p.x) + std::fabs(p.y) + 1);
+    EXPECT_EQ(d.distance, 0) << what;
+    EXPECT_EQ(d.point_a, d.point_b) << what;
+    EXPECT_LE(ra.pdist(p), tol) << what << " (" << p.x << ", " << p.y << ")";
+    EXPECT_LE(rb.pdist(p), tol) << what << " (" << p.x << ", " << p.y << ")";
+    ++checked;
+  };
+  for (int k = 0; k < 400; ++k) {
+    const Real far = k % 3 == 0 ? Real(0) : (k % 3 == 1 ? Real(5) : Real(2000));
+    const Vec2 c{uni(-1, 1) * far, uni(-1, 1) * far};
+    // Two bars in a cross (no vertex of either in the other) and boxes around one center.
+    const Real ang = uni(-3.1, 3.1);
+    check(Box(c, {uni(1, 2), uni(0.05, 0.2)}, ang), Box(c + Vec2{uni(-0.02, 0.02), uni(-0.02, 0.02)}, {uni(1, 2), uni(0.05, 0.2)}, ang + Real(1.5707963)), "cross");
+    check(Box(c, {uni(0.3, 1), uni(0.3, 1)}, ang), Box(c + Vec2{uni(-0.4, 0.4), uni(-0.4, 0.4)}, {uni(0.3, 1), uni(0.3, 1)}, uni(-3, 3)), "boxes");
+    // One inside the other; an aabb against a polygon.
+    check(Aabb{c - Vec2{2, 2}, c + Vec2{2, 2}}, Box(c, {uni(0.1, 1), uni(0.1, 1)}, ang), "inside");
+    std::vector<Vec2> pts;
+    for (int i = 0; i < 6; ++i) pts.push_back(c + Rot::from_angle(Real(i) + uni(-0.3, 0.3)).x_axis() * uni(0.5, 1));
+    if (auto poly = make_polygon(pts)) {
+      check(*poly, Aabb{c - Vec2{uni(0, 1), uni(0, 1)}, c + Vec2{uni(0, 1), uni(0, 1)}}, "polygon-aabb", &pts);
+      // A segment with an end inside, one through it (both ends outside), a capsule across.
+      const Vec2 dir = Rot::from_angle(uni(-3.1, 3.1)).x_axis();
+      check(*poly, Segment{c + dir * uni(0, 0.3), c + dir * uni(1.2, 2)}, "segment end inside", &pts);
+      check(*poly, Segment{c - dir * uni(1.2, 2), c + dir * uni(1.2, 2)}, "segment through", &pts);
+      check(*poly, Capsule{c - dir * uni(1.2, 2), c + dir * uni(1.2, 2), uni(0.01, 0.2)}, "capsule through", &pts);
+    }
+  }
+  // Touching exactly: at a corner, along an edge (integer coordinates, exact).
+  check(Aabb{{0, 0}, {1, 1}}, Aabb{{1, 1}, {2, 2}}, "corner");
+  check(Aabb{{0, 0}, {1, 1}}, Aabb{{1, Real(0.25)}, {2, Real(0.75)}}, "edge");
+  check(Aabb{{1000, 1000}, {1001, 1001}}, Box({1002, Real(1000.5)}, {1, 1}, 0), "edge far");
+  EXPECT_GE(checked, 400 * 6 + 3);
 }
 
 }  // namespace
