@@ -15,11 +15,14 @@
 //    and its first crossing of the tolerance instead.
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <type_traits>
+#include <variant>
 
 #include "collide2d/sweep.hpp"
 #include "query/convex.hpp"
 #include "query/shape_list.hpp"
+#include "query/sweep_hull.hpp"
 #include "query/touching.hpp"
 #include "shapes/limits.hpp"
 
@@ -34,9 +37,15 @@ constexpr int kSearchSteps = sizeof(Real) == 8 ? 80 : 40;
 using detail::disk_center;
 using detail::disk_radius;
 using detail::kIsDisk;
+/// Hulls without a closed form of their own against each other (two aabbs have the slab test).
 template <class T>
-inline constexpr bool kRayable = kIsDisk<T> || std::is_same_v<T, Capsule> ||
-                                 std::is_same_v<T, Segment> || std::is_same_v<T, Polygon>;
+inline constexpr bool kFlatOrRounded = std::is_same_v<T, Aabb> || std::is_same_v<T, Box> || std::is_same_v<T, Capsule> ||
+                                       std::is_same_v<T, Segment> || std::is_same_v<T, Polygon>;
+template <class T>
+inline constexpr bool kRayable = kIsDisk<T> || kFlatOrRounded<T>;
+template <class A, class B>
+inline constexpr bool kHullPair = kFlatOrRounded<A> && kFlatOrRounded<B> &&
+                                  !(std::is_same_v<A, Aabb> && std::is_same_v<B, Aabb>);
 
 // ---- the shape grown by r (for the disk closed forms) ----
 Circle grown(const Point& s, Real r) { return Circle{s.at, r}; }
@@ -44,6 +53,19 @@ Circle grown(const Circle& s, Real r) { return Circle{s.center, s.radius + r}; }
 Capsule grown(const Capsule& s, Real r) { return Capsule{s.a, s.b, s.radius + r}; }
 Capsule grown(const Segment& s, Real r) { return Capsule{s.a, s.b, r}; }
 Polygon grown(Polygon s, Real r) { s.radius += r; return s; }
+
+/// The ray cast of a disk's centre (radius r) against s grown by r. An aabb or a box grown is
+/// no shape of its own: its hull with that radius.
+template <class S>
+RayHit grown_raycast(const S& s, Real r, const Ray& ray) {
+  if constexpr (std::is_same_v<S, Aabb> || std::is_same_v<S, Box>) {
+    detail::Hull h(s);
+    h.radius += r;
+    return detail::hull_raycast(h, ray.origin, normalize(ray.direction), ray.max_distance);
+  } else {
+    return raycast(grown(s, r), ray);
+  }
+}
 
 /// Calls f on each convex part: a sector wider than pi/2 (and not the whole disk) as its two
 /// halves, anything else as itself.
@@ -344,7 +366,7 @@ Found disk_cast(const S& s, const D& disk, Vec2 v) {
   const Vec2 c = disk_center(disk);
   const Real r = disk_radius(disk);
   const Real speed = length(v);
-  const RayHit h = raycast(grown(s, r), Ray{c, v, speed});
+  const RayHit h = grown_raycast(s, r, Ray{c, v, speed});
   if (!h.hit) return {};
   if (h.inside) return touching_start(s, disk, distance(s, disk), v, sweep_scales(s, disk, v).eps);
   Found f;
@@ -385,6 +407,21 @@ Found aabb_slabs(const Aabb& a, const Aabb& b, Vec2 v) {
   return f;
 }
 
+/// Conservative advancement over every pair of convex parts (a wide sector is two): the
+/// general path.
+template <class A, class B>
+Found advance_parts(const A& a, const B& b, Vec2 v) {
+  const Scales sc = sweep_scales(a, b, v);
+  Found best;
+  for_each_part(a, [&](const auto& pa) {
+    for_each_part(b, [&](const auto& pb) {
+      Found f = advance(pa, pb, v, sc, best.hit ? best.time : Real(1));
+      if (f.hit && (!best.hit || f.time < best.time)) best = f;
+    });
+  });
+  return best;
+}
+
 template <class A, class B>
 Found sweep_relative(const A& a, const B& b, Vec2 v) {
   if constexpr (kIsDisk<B> && kRayable<A>) {
@@ -398,15 +435,7 @@ Found sweep_relative(const A& a, const B& b, Vec2 v) {
   } else if constexpr (std::is_same_v<A, Aabb> && std::is_same_v<B, Aabb>) {
     return aabb_slabs(a, b, v);
   } else {
-    const Scales sc = sweep_scales(a, b, v);
-    Found best;
-    for_each_part(a, [&](const auto& pa) {
-      for_each_part(b, [&](const auto& pb) {
-        Found f = advance(pa, pb, v, sc, best.hit ? best.time : Real(1));
-        if (f.hit && (!best.hit || f.time < best.time)) best = f;
-      });
-    });
-    return best;
+    return advance_parts(a, b, v);
   }
 }
 
@@ -415,11 +444,28 @@ SweepHit sweep_cell(const Shape& a, Vec2 va, const Shape& b, Vec2 vb) {
   return sweep(*std::get_if<A>(&a), va, *std::get_if<B>(&b), vb);
 }
 
+/// The answer for a contact found in a's frame (a moved by velocity_a in the world).
+SweepHit placed(bool hit, Real time, Vec2 normal, Vec2 point, Vec2 velocity_a) {
+  SweepHit out;
+  if (!hit) return out;
+  out.hit = true;
+  out.time = time;
+  out.normal = normal;
+  out.point = point + velocity_a * time;
+  return out;
+}
 
-}  // namespace
+/// Two hulls apart by more than twice the touching tolerance at the start: the closed form of
+/// sweep_hull.cpp; nothing otherwise.
+template <class A, class B>
+std::optional<detail::HullSweep> hull_pair_sweep(const A& a, const B& b, Vec2 v) {
+  const detail::Hull ha(a), hb(b);
+  return detail::hull_sweep(ha, hb, v, sweep_scales(a, b, v).eps);
+}
 
-template <ShapeType A, ShapeType B>
-SweepHit sweep(const A& a, Vec2 velocity_a, const B& b, Vec2 velocity_b) {
+/// `sweep` from the start: overlapping (or touching), still, else `relative` in a's frame.
+template <class A, class B, class Relative>
+SweepHit sweep_from_start(const A& a, Vec2 velocity_a, const B& b, Vec2 velocity_b, Relative&& relative) {
   SweepHit out;
   if (overlaps(a, b)) {
     out.hit = true;
@@ -428,13 +474,30 @@ SweepHit sweep(const A& a, Vec2 velocity_a, const B& b, Vec2 velocity_b) {
   }
   const Vec2 v = velocity_b - velocity_a;
   if (v.x == 0 && v.y == 0) return out;
-  const Found f = sweep_relative(a, b, v);
-  if (!f.hit) return out;
-  out.hit = true;
-  out.time = f.time;
-  out.normal = f.normal;
-  out.point = f.point + velocity_a * f.time;
-  return out;
+  const Found f = relative(a, b, v);
+  return placed(f.hit, f.time, f.normal, f.point, velocity_a);
+}
+
+}  // namespace
+
+template <ShapeType A, ShapeType B>
+SweepHit sweep(const A& a, Vec2 velocity_a, const B& b, Vec2 velocity_b) {
+  if constexpr (kHullPair<A, B>) {
+    const Vec2 v = velocity_b - velocity_a;
+    if (!(v.x == 0 && v.y == 0))
+      if (const auto f = hull_pair_sweep(a, b, v)) return placed(f->hit, f->time, f->normal, f->point, velocity_a);
+  }
+  return sweep_from_start(a, velocity_a, b, velocity_b,
+                          [](const A& x, const B& y, Vec2 v) { return sweep_relative(x, y, v); });
+}
+
+SweepHit detail::sweep_general(const Shape& a, Vec2 velocity_a, const Shape& b, Vec2 velocity_b) {
+  return std::visit(
+      [&](const auto& x, const auto& y) {
+        return sweep_from_start(x, velocity_a, y, velocity_b,
+                                [](const auto& p, const auto& q, Vec2 v) { return advance_parts(p, q, v); });
+      },
+      a, b);
 }
 
 template <ShapeType A, ShapeType B>
