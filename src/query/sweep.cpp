@@ -2,13 +2,17 @@
 // Sweeps (time of impact) under translation, for every ordered pair of the eight shapes.
 //
 // Everything works in a's frame: a stays put and b moves by v = velocity_b - velocity_a.
-//  - Closed forms: a disk (point or circle) against a point, circle, capsule, segment or
-//    polygon is a ray cast of the disk's center against the other shape grown by the disk's
-//    radius; two aabbs are the slab test.
-//  - Everything else: conservative advancement on the exact distance, per convex part (a
-//    sector wider than pi/2 is split into its two convex halves). At time t with gap d and
-//    closest-point normal n (from a to b), the line through a's closest point with normal n
-//    separates the convex parts, and b's support gap along n closes at exactly -(v.n): no
+//  - Closed forms: a disk (point or circle) against any shape but a sector is a ray cast of
+//    the disk's center against the other shape grown by the disk's radius; two aabbs are the
+//    slab test; two other hulls (aabb, box, capsule, segment, polygon) that start further apart
+//    than twice the touching tolerance are a ray cast against the Minkowski difference of their
+//    cores grown by the sum of the radii (sweep_hull.cpp), after a miss where the boxes around
+//    b's path stay apart from a's.
+//  - Everything else (sectors, and hulls starting within the touching tolerance, where the
+//    touching rule below decides): conservative advancement on the exact distance, per
+//    convex part (a sector wider than pi/2 is split into its two convex halves). At time t
+//    with gap d and closest-point normal n (from a to b), the line through a's closest point
+//    with normal n separates the convex parts, and b's support gap along n closes at exactly -(v.n): no
 //    contact before t + d / -(v.n), and none ever when v.n >= 0. The step lands on contact
 //    for flat faces and converges fast elsewhere; after kMaxSteps (a grazing pass) the
 //    distance, convex in t for convex parts under translation, is searched for its minimum
@@ -46,6 +50,9 @@ inline constexpr bool kRayable = kIsDisk<T> || kFlatOrRounded<T>;
 template <class A, class B>
 inline constexpr bool kHullPair = kFlatOrRounded<A> && kFlatOrRounded<B> &&
                                   !(std::is_same_v<A, Aabb> && std::is_same_v<B, Aabb>);
+/// An aabb or a box (for a disk: the ray cast of its centre against the hull grown).
+template <class T>
+inline constexpr bool kBoxy = std::is_same_v<T, Aabb> || std::is_same_v<T, Box>;
 
 // ---- the shape grown by r (for the disk closed forms) ----
 Circle grown(const Point& s, Real r) { return Circle{s.at, r}; }
@@ -58,7 +65,7 @@ Polygon grown(Polygon s, Real r) { s.radius += r; return s; }
 /// no shape of its own: its hull with that radius.
 template <class S>
 RayHit grown_raycast(const S& s, Real r, const Ray& ray) {
-  if constexpr (std::is_same_v<S, Aabb> || std::is_same_v<S, Box>) {
+  if constexpr (kBoxy<S>) {
     detail::Hull h(s);
     h.radius += r;
     return detail::hull_raycast(h, ray.origin, normalize(ray.direction), ray.max_distance);
@@ -94,15 +101,25 @@ Real diagonal(Aabb b) { return length(b.max - b.min); }
 struct Scales {
   Real eps = 0, resolve = 0;
 };
+/// The size (the larger diagonal) and the offset (the largest coordinate) of a sweep.
+struct Extent {
+  Real size = 0, offset = 0;
+};
+Extent extent_of(Aabb ba, Aabb bb, Vec2 v) {
+  return {std::max(diagonal(ba), diagonal(bb)),
+          std::max({abs_max(ba), abs_max(bb), abs_max(Aabb{bb.min + v, bb.max + v})})};
+}
+Real touching_eps(Extent e) { return kSweepRelTol * (1 + e.size) + kRelEps * e.offset; }
+Scales scales_of(Aabb ba, Aabb bb, Vec2 v) {
+  const Extent e = extent_of(ba, bb, v);
+  Scales s;
+  s.eps = touching_eps(e);
+  s.resolve = std::max(s.eps, Real(0.3) * std::sqrt(kRelEps * (1 + e.size) * (1 + e.size + e.offset)));
+  return s;
+}
 template <class A, class B>
 Scales sweep_scales(const A& a, const B& b, Vec2 v) {
-  const Aabb ba = bounds(a), bb = bounds(b);
-  const Real size = std::max(diagonal(ba), diagonal(bb));
-  const Real offset = std::max({abs_max(ba), abs_max(bb), abs_max(Aabb{bb.min + v, bb.max + v})});
-  Scales s;
-  s.eps = kSweepRelTol * (1 + size) + kRelEps * offset;
-  s.resolve = std::max(s.eps, Real(0.3) * std::sqrt(kRelEps * (1 + size) * (1 + size + offset)));
-  return s;
+  return scales_of(bounds(a), bounds(b), v);
 }
 
 /// A contact in a's frame (b moved by v * time).
@@ -455,12 +472,23 @@ SweepHit placed(bool hit, Real time, Vec2 normal, Vec2 point, Vec2 velocity_a) {
   return out;
 }
 
-/// Two hulls apart by more than twice the touching tolerance at the start: the closed form of
-/// sweep_hull.cpp; nothing otherwise.
+/// Whether b's path, within the box around b at the start and at the end, stays further than
+/// 2 eps from a's box along an axis: no contact at all, and no touching start.
+bool paths_apart(Aabb ba, Aabb bb, Vec2 v, Real eps) {
+  const Real m = 2 * eps;
+  const Vec2 lo = min(bb.min, bb.min + v), hi = max(bb.max, bb.max + v);
+  return lo.x > ba.max.x + m || lo.y > ba.max.y + m || hi.x < ba.min.x - m || hi.y < ba.min.y - m;
+}
+
+/// Two hulls (v not zero): a miss where the paths' boxes stay apart; then, apart by more than
+/// 2 eps at the start, the closed form of sweep_hull.cpp. Nothing for the general path to decide.
 template <class A, class B>
-std::optional<detail::HullSweep> hull_pair_sweep(const A& a, const B& b, Vec2 v) {
+std::optional<detail::HullSweep> closed_form_sweep(const A& a, const B& b, Vec2 v) {
+  const Aabb ba = bounds(a), bb = bounds(b);
+  const Real eps = touching_eps(extent_of(ba, bb, v));
+  if (paths_apart(ba, bb, v, eps)) return detail::HullSweep{};
   const detail::Hull ha(a), hb(b);
-  return detail::hull_sweep(ha, hb, v, sweep_scales(a, b, v).eps);
+  return detail::hull_sweep(ha, hb, v, eps);
 }
 
 /// `sweep` from the start: overlapping (or touching), still, else `relative` in a's frame.
@@ -485,7 +513,7 @@ SweepHit sweep(const A& a, Vec2 velocity_a, const B& b, Vec2 velocity_b) {
   if constexpr (kHullPair<A, B>) {
     const Vec2 v = velocity_b - velocity_a;
     if (!(v.x == 0 && v.y == 0))
-      if (const auto f = hull_pair_sweep(a, b, v)) return placed(f->hit, f->time, f->normal, f->point, velocity_a);
+      if (const auto f = closed_form_sweep(a, b, v)) return placed(f->hit, f->time, f->normal, f->point, velocity_a);
   }
   return sweep_from_start(a, velocity_a, b, velocity_b,
                           [](const A& x, const B& y, Vec2 v) { return sweep_relative(x, y, v); });

@@ -29,8 +29,12 @@ struct Difference {
     Vec2 at[kMaxEdges];
     Buf() {}
   } v, n;
-  Real sep = 0;  ///< largest separation of the origin along D's edge normals: at most its core distance
+  Real num[kMaxEdges], den[kMaxEdges];  ///< side k grown by R holds p when dot(n[k], p) <= num[k]; den[k] = dot(n[k], v)
+  Real gap = 0;  ///< largest separation of the origin from D's sides grown by R: at most the start gap
 };
+
+/// What build_difference found.
+enum class Built { ok, too_many, apart };
 
 /// The edges of a hull core: a polygon's, both sides of a segment, none for a point.
 int edge_count(const Hull& h) { return h.count >= 2 ? h.count : 0; }
@@ -62,31 +66,34 @@ int first_turned_edge(Vec2 r, const Hull& b) {
   return j0;
 }
 
-/// Builds D from a's and b's cores (false when it would have more than kMaxEdges edges): the
-/// edges of both in the order of their normals' angles from a's first (b's first if a has
-/// none), a's first on a tie.
-bool build_difference(const Hull& a, const Hull& b, Difference& d) {
+/// Builds D from a's and b's cores, the edges of both in the order of their normals' angles
+/// from a's first (b's first if a has none), a's first on a tie, with each side's offset and
+/// closing rate under the motion v. Stops early (apart) at a side grown by R that the origin is
+/// more than 2 eps outside of and that v does not close: no contact, no touching start.
+Built build_difference(const Hull& a, const Hull& b, Vec2 v, Real eps, Difference& d) {
   const int ea = edge_count(a), eb = edge_count(b), total = ea + eb;
-  if (total > kMaxEdges) return false;
+  if (total > kMaxEdges) return Built::too_many;
+  const Real R = a.radius + b.radius;
   const Vec2 r = ea > 0 ? a.n[0] : (eb > 0 ? -b.n[0] : Vec2{1, 0});
   const int j0 = ea > 0 ? first_turned_edge(r, b) : 0;
   int i = 0, j = 0, ka = 0, kb = j0, jb = j0;
   int ha = 0, hb = eb > 0 ? half_of(r, -b.n[j0]) : 0;  // the halves of a's and b's next normals
-  d.sep = -std::numeric_limits<Real>::max();
+  d.gap = -std::numeric_limits<Real>::max();
   const int count = std::max(total, 1);
-  for (int k = 0; k < count; ++k) {
+  d.v.at[0] = a.v[0] - b.v[0], d.ia[0] = 0, d.ib[0] = 0;
+  if (total == 0) d.gap = length(d.v.at[0]) - R;
+  for (int k = 0; k < total; ++k) {
     const Vec2 w = a.v[ka] - b.v[kb];
     d.v.at[k] = w;
     d.ia[k] = ka;
     d.ib[k] = kb;
-    if (total == 0) {
-      d.sep = length(w);
-      break;
-    }
     const bool take_a = j == eb || (i < ea && !turns_before(hb, -b.n[jb], ha, a.n[i]));
     const Vec2 m = take_a ? a.n[i] : -b.n[jb];
     d.n.at[k] = m;
-    d.sep = std::max(d.sep, -dot(m, w));
+    const Real num = dot(m, w) + R, den = dot(m, v);
+    if (num < -2 * eps && !(den < 0)) return Built::apart;
+    d.num[k] = num, d.den[k] = den;
+    d.gap = std::max(d.gap, -num);
     if (take_a) {
       ka = ka + 1 == a.count ? 0 : ka + 1;
       if (++i < ea) ha = half_of(r, a.n[i]);
@@ -99,22 +106,21 @@ bool build_difference(const Hull& a, const Hull& b, Difference& d) {
   d.hull.v = d.v.at;
   d.hull.n = d.n.at;
   d.hull.count = count;
-  d.hull.radius = a.radius + b.radius;
+  d.hull.radius = R;
   d.hull.area = count >= 3;
-  return true;
+  return Built::ok;
 }
 
-/// The ray p = v s (s in [0, 1]) against D's sides pushed out by R, for an origin outside them:
-/// the side it enters by (its edge index, or -1 for a miss) and when; the latest entry, before
-/// every exit. For a flat D that is the hit; for a rounded one it is when the entry point lies
+/// The ray p = v s (s in [0, 1]) against D's sides pushed out by R: the side it enters by (its
+/// edge index; -1 for a miss, -2 for an origin within every side) and when; the latest entry,
+/// before every exit. For a flat D that is the hit; for a rounded one it is when the entry point lies
 /// on the side's own extent (else a vertex circle may be hit, or none).
-int side_entry(const Difference& d, Vec2 v, Real* s) {
+int side_entry(const Difference& d, Real* s) {
   const int edges = d.hull.count;
   int edge = -1;
   Real enter = 0, leave = 1;
   for (int k = 0; k < edges; ++k) {
-    const Vec2 m = d.n.at[k];
-    const Real num = dot(m, d.v.at[k]) + d.hull.radius, den = dot(m, v);  // inside when den s <= num
+    const Real num = d.num[k], den = d.den[k];  // inside when den s <= num
     if (den < 0) {
       const Real t = num / den;
       if (t > enter) enter = t, edge = k;
@@ -124,6 +130,7 @@ int side_entry(const Difference& d, Vec2 v, Real* s) {
       leave = std::min(leave, num / den);
     }
   }
+  if (edge < 0) return -2;  // (an origin within every side: a rounded D's corner, for hull_raycast)
   if (!(enter <= leave)) return -1;
   *s = enter;
   return edge;
@@ -153,11 +160,11 @@ int edge_holding(const Difference& d, int k, Vec2 p, Real tol) {
 /// the normal n (not its back: the other side of D where D has no thickness), has the hit point
 /// p within tol of its side grown by R: that face keeps the shapes within tol for the rest of
 /// the motion (the touching rule of the general path: a graze, a slide along a face).
-bool face_keeps_apart(const Difference& d, Vec2 p, Vec2 v, Vec2 n, Real tol) {
+bool face_keeps_apart(const Difference& d, Vec2 p, Vec2 n, Real tol) {
   const int edges = d.hull.count >= 2 ? d.hull.count : 0;
   for (int k = 0; k < edges; ++k) {
     const Vec2 m = d.n.at[k];
-    if (dot(m, v) >= 0 && dot(m, n) > Real(-0.5) && dot(m, p - d.v.at[k]) - d.hull.radius >= -tol) return true;
+    if (d.den[k] >= 0 && dot(m, n) > Real(-0.5) && dot(m, p - d.v.at[k]) - d.hull.radius >= -tol) return true;
   }
   return false;
 }
@@ -190,7 +197,7 @@ Vec2 contact_point(const Hull& a, const Hull& b, const Difference& d, int k, Vec
 std::optional<HullSweep> first_touch(const Hull& a, const Hull& b, const Difference& d, Vec2 v, Real eps) {
   HullSweep out;
   Real s = 0;
-  int k = d.hull.count >= 3 ? side_entry(d, v, &s) : -2;
+  int k = d.hull.count >= 3 ? side_entry(d, &s) : -2;
   if (k == -1) return out;  // (D grown by R lies within its sides pushed out by R)
   Vec2 p = v * s, n;
   const int side = k >= 0 ? edge_holding(d, k, p, 2 * eps) : -1;
@@ -206,7 +213,7 @@ std::optional<HullSweep> first_touch(const Hull& a, const Hull& b, const Differe
     s = std::min(h.distance / speed, Real(1)), p = h.point, n = h.normal;
     k = edge_at(d, p - n * d.hull.radius);
   }
-  if (!(dot(n, v) < 0) || face_keeps_apart(d, p, v, n, 2 * eps)) return out;  // a graze
+  if (!(dot(n, v) < 0) || face_keeps_apart(d, p, n, 2 * eps)) return out;  // a graze
   out.hit = true;
   out.time = s;
   out.normal = n;
@@ -218,7 +225,12 @@ std::optional<HullSweep> first_touch(const Hull& a, const Hull& b, const Differe
 
 std::optional<HullSweep> hull_sweep(const Hull& a, const Hull& b, Vec2 v, Real eps) {
   Difference d;
-  if (!build_difference(a, b, d) || !(d.sep - d.hull.radius > 2 * eps)) return std::nullopt;
+  const Built built = build_difference(a, b, v, eps, d);
+  if (built == Built::apart) return HullSweep{};
+  if (built == Built::too_many) return std::nullopt;
+  // (the sides' bound is loose where a vertex is nearest: rounded cores end to end)
+  if (!(d.gap > 2 * eps) && !(point_hull_distance(d.hull, Vec2{0, 0}, nullptr) - d.hull.radius > 2 * eps))
+    return std::nullopt;
   return first_touch(a, b, d, v, eps);
 }
 
