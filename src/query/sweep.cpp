@@ -2,24 +2,31 @@
 // Sweeps (time of impact) under translation, for every ordered pair of the eight shapes.
 //
 // Everything works in a's frame: a stays put and b moves by v = velocity_b - velocity_a.
-//  - Closed forms: a disk (point or circle) against a point, circle, capsule, segment or
-//    polygon is a ray cast of the disk's center against the other shape grown by the disk's
-//    radius; two aabbs are the slab test.
-//  - Everything else: conservative advancement on the exact distance, per convex part (a
-//    sector wider than pi/2 is split into its two convex halves). At time t with gap d and
-//    closest-point normal n (from a to b), the line through a's closest point with normal n
-//    separates the convex parts, and b's support gap along n closes at exactly -(v.n): no
+//  - Closed forms: a disk (point or circle) against any shape but a sector is a ray cast of
+//    the disk's center against the other shape grown by the disk's radius; two aabbs are the
+//    slab test; two other hulls (aabb, box, capsule, segment, polygon) that start further apart
+//    than twice the touching tolerance are a ray cast against the Minkowski difference of their
+//    cores grown by the sum of the radii (sweep_hull.cpp), after a miss where the boxes around
+//    b's path stay apart from a's.
+//  - Everything else (sectors, and hulls starting within the touching tolerance, where the
+//    touching rule below decides): conservative advancement on the exact distance, per
+//    convex part (a sector wider than pi/2 is split into its two convex halves). At time t
+//    with gap d and closest-point normal n (from a to b), the line through a's closest point
+//    with normal n separates the convex parts, and b's support gap along n closes at exactly -(v.n): no
 //    contact before t + d / -(v.n), and none ever when v.n >= 0. The step lands on contact
 //    for flat faces and converges fast elsewhere; after kMaxSteps (a grazing pass) the
 //    distance, convex in t for convex parts under translation, is searched for its minimum
 //    and its first crossing of the tolerance instead.
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <type_traits>
+#include <variant>
 
 #include "collide2d/sweep.hpp"
 #include "query/convex.hpp"
 #include "query/shape_list.hpp"
+#include "query/sweep_hull.hpp"
 #include "query/touching.hpp"
 #include "shapes/limits.hpp"
 
@@ -34,9 +41,18 @@ constexpr int kSearchSteps = sizeof(Real) == 8 ? 80 : 40;
 using detail::disk_center;
 using detail::disk_radius;
 using detail::kIsDisk;
+/// Hulls without a closed form of their own against each other (two aabbs have the slab test).
 template <class T>
-inline constexpr bool kRayable = kIsDisk<T> || std::is_same_v<T, Capsule> ||
-                                 std::is_same_v<T, Segment> || std::is_same_v<T, Polygon>;
+inline constexpr bool kFlatOrRounded = std::is_same_v<T, Aabb> || std::is_same_v<T, Box> || std::is_same_v<T, Capsule> ||
+                                       std::is_same_v<T, Segment> || std::is_same_v<T, Polygon>;
+template <class T>
+inline constexpr bool kRayable = kIsDisk<T> || kFlatOrRounded<T>;
+template <class A, class B>
+inline constexpr bool kHullPair = kFlatOrRounded<A> && kFlatOrRounded<B> &&
+                                  !(std::is_same_v<A, Aabb> && std::is_same_v<B, Aabb>);
+/// An aabb or a box (for a disk: the ray cast of its centre against the hull grown).
+template <class T>
+inline constexpr bool kBoxy = std::is_same_v<T, Aabb> || std::is_same_v<T, Box>;
 
 // ---- the shape grown by r (for the disk closed forms) ----
 Circle grown(const Point& s, Real r) { return Circle{s.at, r}; }
@@ -44,6 +60,19 @@ Circle grown(const Circle& s, Real r) { return Circle{s.center, s.radius + r}; }
 Capsule grown(const Capsule& s, Real r) { return Capsule{s.a, s.b, s.radius + r}; }
 Capsule grown(const Segment& s, Real r) { return Capsule{s.a, s.b, r}; }
 Polygon grown(Polygon s, Real r) { s.radius += r; return s; }
+
+/// The ray cast of a disk's centre (radius r) against s grown by r. An aabb or a box grown is
+/// no shape of its own: its hull with that radius.
+template <class S>
+RayHit grown_raycast(const S& s, Real r, const Ray& ray) {
+  if constexpr (kBoxy<S>) {
+    detail::Hull h(s);
+    h.radius += r;
+    return detail::hull_raycast(h, ray.origin, normalize(ray.direction), ray.max_distance);
+  } else {
+    return raycast(grown(s, r), ray);
+  }
+}
 
 /// Calls f on each convex part: a sector wider than pi/2 (and not the whole disk) as its two
 /// halves, anything else as itself.
@@ -72,15 +101,25 @@ Real diagonal(Aabb b) { return length(b.max - b.min); }
 struct Scales {
   Real eps = 0, resolve = 0;
 };
+/// The size (the larger diagonal) and the offset (the largest coordinate) of a sweep.
+struct Extent {
+  Real size = 0, offset = 0;
+};
+Extent extent_of(Aabb ba, Aabb bb, Vec2 v) {
+  return {std::max(diagonal(ba), diagonal(bb)),
+          std::max({abs_max(ba), abs_max(bb), abs_max(Aabb{bb.min + v, bb.max + v})})};
+}
+Real touching_eps(Extent e) { return kSweepRelTol * (1 + e.size) + kRelEps * e.offset; }
+Scales scales_of(Aabb ba, Aabb bb, Vec2 v) {
+  const Extent e = extent_of(ba, bb, v);
+  Scales s;
+  s.eps = touching_eps(e);
+  s.resolve = std::max(s.eps, Real(0.3) * std::sqrt(kRelEps * (1 + e.size) * (1 + e.size + e.offset)));
+  return s;
+}
 template <class A, class B>
 Scales sweep_scales(const A& a, const B& b, Vec2 v) {
-  const Aabb ba = bounds(a), bb = bounds(b);
-  const Real size = std::max(diagonal(ba), diagonal(bb));
-  const Real offset = std::max({abs_max(ba), abs_max(bb), abs_max(Aabb{bb.min + v, bb.max + v})});
-  Scales s;
-  s.eps = kSweepRelTol * (1 + size) + kRelEps * offset;
-  s.resolve = std::max(s.eps, Real(0.3) * std::sqrt(kRelEps * (1 + size) * (1 + size + offset)));
-  return s;
+  return scales_of(bounds(a), bounds(b), v);
 }
 
 /// A contact in a's frame (b moved by v * time).
@@ -344,7 +383,7 @@ Found disk_cast(const S& s, const D& disk, Vec2 v) {
   const Vec2 c = disk_center(disk);
   const Real r = disk_radius(disk);
   const Real speed = length(v);
-  const RayHit h = raycast(grown(s, r), Ray{c, v, speed});
+  const RayHit h = grown_raycast(s, r, Ray{c, v, speed});
   if (!h.hit) return {};
   if (h.inside) return touching_start(s, disk, distance(s, disk), v, sweep_scales(s, disk, v).eps);
   Found f;
@@ -385,6 +424,21 @@ Found aabb_slabs(const Aabb& a, const Aabb& b, Vec2 v) {
   return f;
 }
 
+/// Conservative advancement over every pair of convex parts (a wide sector is two): the
+/// general path.
+template <class A, class B>
+Found advance_parts(const A& a, const B& b, Vec2 v) {
+  const Scales sc = sweep_scales(a, b, v);
+  Found best;
+  for_each_part(a, [&](const auto& pa) {
+    for_each_part(b, [&](const auto& pb) {
+      Found f = advance(pa, pb, v, sc, best.hit ? best.time : Real(1));
+      if (f.hit && (!best.hit || f.time < best.time)) best = f;
+    });
+  });
+  return best;
+}
+
 template <class A, class B>
 Found sweep_relative(const A& a, const B& b, Vec2 v) {
   if constexpr (kIsDisk<B> && kRayable<A>) {
@@ -398,15 +452,7 @@ Found sweep_relative(const A& a, const B& b, Vec2 v) {
   } else if constexpr (std::is_same_v<A, Aabb> && std::is_same_v<B, Aabb>) {
     return aabb_slabs(a, b, v);
   } else {
-    const Scales sc = sweep_scales(a, b, v);
-    Found best;
-    for_each_part(a, [&](const auto& pa) {
-      for_each_part(b, [&](const auto& pb) {
-        Found f = advance(pa, pb, v, sc, best.hit ? best.time : Real(1));
-        if (f.hit && (!best.hit || f.time < best.time)) best = f;
-      });
-    });
-    return best;
+    return advance_parts(a, b, v);
   }
 }
 
@@ -415,11 +461,39 @@ SweepHit sweep_cell(const Shape& a, Vec2 va, const Shape& b, Vec2 vb) {
   return sweep(*std::get_if<A>(&a), va, *std::get_if<B>(&b), vb);
 }
 
+/// The answer for a contact found in a's frame (a moved by velocity_a in the world).
+SweepHit placed(bool hit, Real time, Vec2 normal, Vec2 point, Vec2 velocity_a) {
+  SweepHit out;
+  if (!hit) return out;
+  out.hit = true;
+  out.time = time;
+  out.normal = normal;
+  out.point = point + velocity_a * time;
+  return out;
+}
 
-}  // namespace
+/// Whether b's path, within the box around b at the start and at the end, stays further than
+/// 2 eps from a's box along an axis: no contact at all, and no touching start.
+bool paths_apart(Aabb ba, Aabb bb, Vec2 v, Real eps) {
+  const Real m = 2 * eps;
+  const Vec2 lo = min(bb.min, bb.min + v), hi = max(bb.max, bb.max + v);
+  return lo.x > ba.max.x + m || lo.y > ba.max.y + m || hi.x < ba.min.x - m || hi.y < ba.min.y - m;
+}
 
-template <ShapeType A, ShapeType B>
-SweepHit sweep(const A& a, Vec2 velocity_a, const B& b, Vec2 velocity_b) {
+/// Two hulls (v not zero): a miss where the paths' boxes stay apart; then, apart by more than
+/// 2 eps at the start, the closed form of sweep_hull.cpp. Nothing for the general path to decide.
+template <class A, class B>
+std::optional<detail::HullSweep> closed_form_sweep(const A& a, const B& b, Vec2 v) {
+  const Aabb ba = bounds(a), bb = bounds(b);
+  const Real eps = touching_eps(extent_of(ba, bb, v));
+  if (paths_apart(ba, bb, v, eps)) return detail::HullSweep{};
+  const detail::Hull ha(a), hb(b);
+  return detail::hull_sweep(ha, hb, v, eps);
+}
+
+/// `sweep` from the start: overlapping (or touching), still, else `relative` in a's frame.
+template <class A, class B, class Relative>
+SweepHit sweep_from_start(const A& a, Vec2 velocity_a, const B& b, Vec2 velocity_b, Relative&& relative) {
   SweepHit out;
   if (overlaps(a, b)) {
     out.hit = true;
@@ -428,13 +502,30 @@ SweepHit sweep(const A& a, Vec2 velocity_a, const B& b, Vec2 velocity_b) {
   }
   const Vec2 v = velocity_b - velocity_a;
   if (v.x == 0 && v.y == 0) return out;
-  const Found f = sweep_relative(a, b, v);
-  if (!f.hit) return out;
-  out.hit = true;
-  out.time = f.time;
-  out.normal = f.normal;
-  out.point = f.point + velocity_a * f.time;
-  return out;
+  const Found f = relative(a, b, v);
+  return placed(f.hit, f.time, f.normal, f.point, velocity_a);
+}
+
+}  // namespace
+
+template <ShapeType A, ShapeType B>
+SweepHit sweep(const A& a, Vec2 velocity_a, const B& b, Vec2 velocity_b) {
+  if constexpr (kHullPair<A, B>) {
+    const Vec2 v = velocity_b - velocity_a;
+    if (!(v.x == 0 && v.y == 0))
+      if (const auto f = closed_form_sweep(a, b, v)) return placed(f->hit, f->time, f->normal, f->point, velocity_a);
+  }
+  return sweep_from_start(a, velocity_a, b, velocity_b,
+                          [](const A& x, const B& y, Vec2 v) { return sweep_relative(x, y, v); });
+}
+
+SweepHit detail::sweep_general(const Shape& a, Vec2 velocity_a, const Shape& b, Vec2 velocity_b) {
+  return std::visit(
+      [&](const auto& x, const auto& y) {
+        return sweep_from_start(x, velocity_a, y, velocity_b,
+                                [](const auto& p, const auto& q, Vec2 v) { return advance_parts(p, q, v); });
+      },
+      a, b);
 }
 
 template <ShapeType A, ShapeType B>
