@@ -463,7 +463,9 @@ class World {
   std::optional<Invalid> check_crowd(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,
                                      const MoveOptions& options);
   void batch_crowd(std::size_t n);
-  void sort_crowd_regions(std::size_t n);
+  void pair_crowd_regions(std::size_t n);
+  void move_crowd_serially(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,
+                           const MoveOptions& options, std::vector<WorldMove>& out);
   void place(std::uint32_t slot, const Shape& shape);
   void fat_box_changed(std::uint32_t slot, bool rebuild_own);
   void add_near(std::uint32_t slot, std::uint32_t other);
@@ -510,7 +512,8 @@ class World {
   // Crowd scratch (kept between steps: no allocation per agent in steady state).
   std::vector<Aabb> crowd_regions_;
   std::vector<MoveFrame> crowd_frames_;
-  std::vector<std::uint32_t> crowd_batch_, crowd_order_, crowd_sorted_, crowd_first_, crowd_earlier_;
+  std::vector<Shape> crowd_starts_;
+  std::vector<std::uint32_t> crowd_batch_, crowd_order_, crowd_sorted_, crowd_first_, crowd_earlier_, crowd_cells_;
   std::vector<std::uint32_t> crowd_seen_;  ///< per slot: the stamp of the crowd call that listed it
   std::uint32_t crowd_stamp_ = 0;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> crowd_pairs_;

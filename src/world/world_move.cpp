@@ -210,21 +210,11 @@ std::optional<Invalid> World::check_crowd(std::span<const ProxyHandle> bodies, s
 }
 
 // move_crowd's batches: a mover goes one batch after the latest earlier mover whose region
-// meets its own (sweep over crowd_regions_ sorted by min.x), so movers that can meet keep their
-// index order. Leaves crowd_batch_ and the movers by (batch, index) in crowd_order_. No
-// comparison sort but the sweep's: the pairs go by later mover and the movers by batch in
-// counting passes.
+// (crowd_regions_) meets its own, so movers that can meet keep their index order. Leaves
+// crowd_batch_ and the movers by (batch, index) in crowd_order_. No comparison sort: the pairs
+// come from a grid, go by later mover and the movers by batch in counting passes.
 void World::batch_crowd(std::size_t n) {
-  sort_crowd_regions(n);
-  crowd_pairs_.clear();  // (later, earlier) index pairs whose regions meet
-  for (std::size_t k = 0; k < n; ++k) {
-    const std::uint32_t a = crowd_sorted_[k];
-    for (std::size_t m = k + 1; m < n; ++m) {
-      const std::uint32_t c = crowd_sorted_[m];
-      if (crowd_regions_[c].min.x > crowd_regions_[a].max.x) break;
-      if (crowd_regions_[a].overlaps(crowd_regions_[c])) crowd_pairs_.push_back({std::max(a, c), std::min(a, c)});
-    }
-  }
+  pair_crowd_regions(n);
   // Each mover's earlier neighbours (crowd_earlier_ from crowd_first_[i] to crowd_first_[i + 1]).
   crowd_first_.assign(n + 1, 0);
   for (const auto& p : crowd_pairs_) ++crowd_first_[p.first + 1];
@@ -247,25 +237,50 @@ void World::batch_crowd(std::size_t n) {
   for (std::size_t i = 0; i < n; ++i) crowd_order_[crowd_first_[crowd_batch_[i]]++] = std::uint32_t(i);
 }
 
-// crowd_sorted_: the movers by (crowd_regions_ min.x, index). Crowds move little per step, so
-// the last call's order is nearly sorted: insertion sort from it, within a budget of moves
-// (then a full sort, for a crowd that changed).
-void World::sort_crowd_regions(std::size_t n) {
-  auto before = [&](std::uint32_t a, std::uint32_t b) {
-    return crowd_regions_[a].min.x != crowd_regions_[b].min.x ? crowd_regions_[a].min.x < crowd_regions_[b].min.x : a < b;
-  };
-  if (crowd_sorted_.size() != n) {
-    crowd_sorted_.resize(n);
-    for (std::size_t i = 0; i < n; ++i) crowd_sorted_[i] = std::uint32_t(i);
+// crowd_pairs_: every (later, earlier) index pair whose regions meet, once. Each region is
+// listed under the grid cell of its min corner; the cells are a little larger than every
+// region (and at most about 2 sqrt(n) per side), so regions that meet are listed in cells at
+// most one apart on each axis: a mover looks at the 3 x 3 cells around its own.
+void World::pair_crowd_regions(std::size_t n) {
+  crowd_pairs_.clear();
+  if (n == 0) return;
+  Aabb all = crowd_regions_[0];
+  Real size = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const Aabb& r = crowd_regions_[i];
+    all = merged(all, r);
+    size = std::max({size, r.max.x - r.min.x, r.max.y - r.min.y});
   }
-  std::size_t budget = 8 * n + 64;
-  for (std::size_t i = 1; i < n && budget > 0; ++i) {
-    const std::uint32_t v = crowd_sorted_[i];
-    std::size_t j = i;
-    for (; j > 0 && before(v, crowd_sorted_[j - 1]) && budget > 0; --j, --budget) crowd_sorted_[j] = crowd_sorted_[j - 1];
-    crowd_sorted_[j] = v;
+  const Real side = 2 * std::sqrt(Real(n));
+  const Real cell = std::max({size, (all.max.x - all.min.x) / side, (all.max.y - all.min.y) / side, Real(1e-30)}) *
+                    Real(1.01);
+  const Real inv = 1 / cell;
+  const int w = int((all.max.x - all.min.x) * inv) + 1, h = int((all.max.y - all.min.y) * inv) + 1;
+  // Each mover's cell (kept in crowd_batch_ until the batches), then the movers by cell in a
+  // counting pass: crowd_sorted_ from crowd_cells_[c] to crowd_cells_[c + 1].
+  crowd_batch_.resize(n);
+  crowd_cells_.assign(std::size_t(w) * std::size_t(h) + 1, 0);
+  for (std::size_t i = 0; i < n; ++i) {
+    const int cx = std::min(w - 1, int((crowd_regions_[i].min.x - all.min.x) * inv));
+    const int cy = std::min(h - 1, int((crowd_regions_[i].min.y - all.min.y) * inv));
+    crowd_batch_[i] = std::uint32_t(cy) * std::uint32_t(w) + std::uint32_t(cx);
+    ++crowd_cells_[crowd_batch_[i] + 1];
   }
-  if (budget == 0) std::sort(crowd_sorted_.begin(), crowd_sorted_.end(), before);
+  for (std::size_t c = 1; c < crowd_cells_.size(); ++c) crowd_cells_[c] += crowd_cells_[c - 1];
+  crowd_sorted_.resize(n);
+  crowd_order_.assign(crowd_cells_.begin(), crowd_cells_.end() - 1);  // (a fill cursor per cell)
+  for (std::size_t i = 0; i < n; ++i) crowd_sorted_[crowd_order_[crowd_batch_[i]]++] = std::uint32_t(i);
+  for (std::size_t i = 0; i < n; ++i) {
+    const int cx = int(crowd_batch_[i] % std::uint32_t(w)), cy = int(crowd_batch_[i] / std::uint32_t(w));
+    const std::size_t x0 = std::size_t(std::max(0, cx - 1)), x1 = std::size_t(std::min(w - 1, cx + 1));
+    for (int y = std::max(0, cy - 1); y <= std::min(h - 1, cy + 1); ++y) {
+      const std::size_t row = std::size_t(y) * std::size_t(w);  // cells x0..x1 of a row: one run
+      for (std::uint32_t k = crowd_cells_[row + x0]; k < crowd_cells_[row + x1 + 1]; ++k) {
+        const std::uint32_t j = crowd_sorted_[k];
+        if (j < i && crowd_regions_[i].overlaps(crowd_regions_[j])) crowd_pairs_.push_back({std::uint32_t(i), j});
+      }
+    }
+  }
 }
 
 std::optional<Invalid> World::move_crowd(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,
@@ -275,26 +290,19 @@ std::optional<Invalid> World::move_crowd(std::span<const ProxyHandle> bodies, st
   const std::size_t n = bodies.size();
   out.resize(n);
   if (!run) {
-    // Serial: the answer is the one of moving them one by one in index order, so that is what
-    // runs (no regions to compare, no batches).
-    MoveScratch& scratch = move_scratch();
-    for (std::size_t i = 0; i < n; ++i) {
-      const std::uint32_t slot = bodies[i].index;
-      const Shape body = load_shape(slot);
-      plan_move(body, displacements[i], move_frame(body, displacements[i], options), slots_[slot].filter, slot,
-                options, scratch, out[i]);
-      place_moved(slot, out[i].result.shape);
-    }
+    move_crowd_serially(bodies, displacements, options, out);
     return std::nullopt;
   }
-  // Each mover's frame and region (in parallel: they only read the world), then the batches.
+  // Each mover's start, frame and region (in parallel: they only read the world), then the
+  // batches.
   crowd_regions_.resize(n);
   crowd_frames_.resize(n);
+  crowd_starts_.resize(n);
   run(n, [&](std::size_t lo, std::size_t hi) {
     for (std::size_t i = lo; i < hi; ++i) {
-      const Shape body = load_shape(bodies[i].index);
-      crowd_frames_[i] = move_frame(body, displacements[i], options);
-      crowd_regions_[i] = crowd_region(body, crowd_frames_[i].region);
+      crowd_starts_[i] = load_shape(bodies[i].index);
+      crowd_frames_[i] = move_frame(crowd_starts_[i], displacements[i], options);
+      crowd_regions_[i] = crowd_region(crowd_starts_[i], crowd_frames_[i].region);
     }
   });
   batch_crowd(n);
@@ -316,7 +324,30 @@ std::optional<Invalid> World::move_crowd(std::span<const ProxyHandle> bodies, st
     }
     b = e;
   }
+  // The batches give the serial answer when every mover ended inside its region; a mover pushed
+  // out of a deep overlap can go farther (bodies started inside each other): then the crowd is
+  // put back where it started and moved one by one.
+  for (std::size_t i = 0; i < n; ++i) {
+    if (crowd_regions_[i].contains(collide2d::bounds(out[i].result.shape))) continue;
+    for (std::size_t k = 0; k < n; ++k) place_moved(bodies[k].index, crowd_starts_[k]);
+    move_crowd_serially(bodies, displacements, options, out);
+    break;
+  }
   return std::nullopt;
+}
+
+// move_crowd without a runner: the answer is the one of moving the bodies one by one in index
+// order, so that is what runs (no regions to compare, no batches).
+void World::move_crowd_serially(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,
+                                const MoveOptions& options, std::vector<WorldMove>& out) {
+  MoveScratch& scratch = move_scratch();
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
+    const std::uint32_t slot = bodies[i].index;
+    const Shape body = load_shape(slot);
+    plan_move(body, displacements[i], move_frame(body, displacements[i], options), slots_[slot].filter, slot, options,
+              scratch, out[i]);
+    place_moved(slot, out[i].result.shape);
+  }
 }
 
 }  // namespace collide2d

@@ -635,3 +635,49 @@ TEST(WorldMove, CrowdIsTheSameForAnyThreadCountAndEqualsOneByOne) {
 }
 
 }  // namespace
+
+namespace {
+
+/// Positions after `steps` crowd steps of bodies laid out by `layout` (0: a touching row, a
+/// long chain of batches; 1: a dense cluster in a few grid cells; 2: one huge body among small
+/// ones, so the batching grid's cells are huge; 3: bodies listed in random order of position),
+/// moved with `run`.
+std::vector<Vec2> crowd_layout_run(int layout, const TaskRunner& run, int steps) {
+  Rand r(101 + std::uint64_t(layout));
+  World w;
+  std::vector<ProxyHandle> bodies;
+  for (int i = 0; i < 300; ++i) {
+    Circle c{{Real(i) * Real(0.8), 0}, Real(0.4)};  // a row, each touching the next
+    if (layout == 1) c = Circle{{r.uniform(0, 3), r.uniform(0, 3)}, Real(0.1)};
+    if (layout == 2) c = i == 150 ? Circle{{50, 50}, 40} : Circle{{r.uniform(0, 200), r.uniform(0, 200)}, Real(0.5)};
+    if (layout == 3) c = Circle{{r.uniform(0, 60), r.uniform(0, 60)}, Real(0.5)};
+    bodies.push_back(*w.create({c, 0, Filter{kMonsters}}));
+  }
+  std::vector<Vec2> d(bodies.size());
+  std::vector<WorldMove> out;
+  for (int step = 0; step < steps; ++step) {
+    for (Vec2& v : d) v = Vec2{r.uniform(-1, 1), r.uniform(-1, 1)} * Real(0.5);
+    EXPECT_FALSE(w.move_crowd(bodies, d, {}, out, run));
+  }
+  std::vector<Vec2> pos;
+  for (ProxyHandle h : bodies) pos.push_back(center_of(w, h));
+  return pos;
+}
+
+}  // namespace
+
+// The crowd's batches (regions paired on a grid) give the one-by-one answer whatever the
+// layout: a chain of touching regions, a cluster in one cell, a huge region, a random order.
+TEST(WorldMove, CrowdBatchesGiveTheSerialAnswerForEveryLayout) {
+  for (int layout = 0; layout < 4; ++layout) {
+    const std::vector<Vec2> serial = crowd_layout_run(layout, TaskRunner{}, 12);
+    for (const TaskRunner& run : {thread_runner(1), thread_runner(2), split_runner(3)}) {
+      const std::vector<Vec2> other = crowd_layout_run(layout, run, 12);
+      ASSERT_EQ(other.size(), serial.size());
+      for (std::size_t i = 0; i < serial.size(); ++i) {
+        ASSERT_EQ(other[i].x, serial[i].x) << "layout " << layout << " body " << i;
+        ASSERT_EQ(other[i].y, serial[i].y) << "layout " << layout << " body " << i;
+      }
+    }
+  }
+}
