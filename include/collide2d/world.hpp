@@ -531,6 +531,11 @@ class World {
     std::uint64_t epoch = 0;
     std::vector<int> ids;             ///< per layer, its run (empty for a layer that is not a tile map)
     std::vector<std::size_t> ends;    ///< ends[layer]: where that layer's run ends in `ids`
+    /// Layer li's run of kept edges.
+    std::span<const int> layer(std::uint32_t li) const {
+      const std::size_t begin = li == 0 ? 0 : ends[li - 1];
+      return std::span<const int>(ids).subspan(begin, ends[li] - begin);
+    }
   };
   std::vector<NearWalls> near_walls_;
   std::uint64_t layer_epoch_ = 1;

@@ -90,10 +90,8 @@ bool World::path_clear(const MoveFrame& frame, Filter filter, std::span<const st
     if (!l.alive || !filters_touch(filter, l.filter)) continue;
     const TileMap* map = std::get_if<TileMap>(&l.geometry);
     if (!map || !walls) return false;
-    const std::size_t begin = li == 0 ? 0 : walls->ends[li - 1];
     // (the clear box lies in the region: the kept edges meeting it are the gathered ones that do)
-    if (map->near_meets(std::span<const int>(walls->ids).subspan(begin, walls->ends[li] - begin), frame.clear))
-      return false;
+    if (map->near_meets(walls->layer(li), frame.clear)) return false;
   }
   return true;
 }
@@ -120,9 +118,7 @@ void World::gather_obstacles(const Aabb& region, Filter filter, const NearWalls*
         [&](const auto& map) {
           if constexpr (std::is_same_v<std::decay_t<decltype(map)>, TileMap>) {
             if (walls) {
-              const std::size_t begin = li == 0 ? 0 : walls->ends[li - 1];
-              map.gather(region, std::span<const int>(walls->ids).subspan(begin, walls->ends[li] - begin), s.obstacles,
-                         li);
+              map.gather(region, walls->layer(li), s.obstacles, li);
               return;
             }
           }
