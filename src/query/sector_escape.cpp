@@ -1,7 +1,7 @@
 // collide2d - 2D collision detection for games. MIT License.
 // The escape of b from a non-convex union of sector pieces, by search: for a direction n,
-// e(n) is the first t >= 0 at which b + t n overlaps no convex pair (each pair's overlap along
-// a line is an interval, found by bisection on the exact overlap test); e is minimised over
+// e(n) is the last exit, the least t >= 0 from which b + t n and on overlaps no convex pair
+// (ray_free, monotone in t: bisection); e is minimised over
 // candidate directions (every convex pair's own contact normal, the notch of a wide sector, 96
 // even directions), then refined by golden-section search. sector_wide.cpp uses it where its
 // exact candidates leave only fragile corners.
@@ -43,66 +43,23 @@ void golden_exit(const Escape& esc, Real lo, Real hi, int iterations, Real width
 
 }  // namespace
 
-namespace {
-
-// For b a point (a core of one vertex, radius 0): the end of the interval of t over which
-// b moved by t n lies in the piece (disk and the flat sides' half-planes, each an interval of
-// t, in closed form), or a negative number when that interval is empty.
-Real point_piece_exit(const Piece& a, Vec2 p, Vec2 n) {
-  const Vec2 q = p - a.c;
-  Real lo, hi;
-  if (!line_circle(q, n, a.r, lo, hi)) return -1;
-  for (Vec2 m : {a.normal_lo(), a.normal_hi()}) {  // dot(q + t n, m) <= 0
-    const Real dn = dot(n, m), dq = dot(q, m);
-    if (dn > 0) hi = std::min(hi, -dq / dn);
-    else if (dn < 0) lo = std::max(lo, -dq / dn);
-    else if (dq > 0) return -1;
-  }
-  return lo <= hi ? hi : Real(-1);
-}
-
-}  // namespace
-
 Real Escape::exit(Vec2 n) const {
-  Real t = 0;
-  for (int round = 0; round < 8; ++round) {
-    int pi = -1, pj = -1;
-    for (int i = 0; i < a.count && pi < 0; ++i)
-      for (int j = 0; j < b_count(); ++j)
-        if (pair_overlaps(a.pieces[i], b, j, n * t)) { pi = i; pj = j; break; }
-    if (pi < 0) {
-      // Only a robust exit counts: b must stay free a little further on, so that a notch
-      // thinner than the tolerance is not taken for a way out.
-      Real probe = t;
-      bool free_after = true;
-      for (int k = 1; k <= kMarginSamples && free_after; ++k) {
-        probe = t + (t * kEscapeMarginRel + slack) * Real(k) / kMarginSamples;
-        for (int i = 0; i < a.count && free_after; ++i)
-          for (int j = 0; j < b_count() && free_after; ++j)
-            if (pair_overlaps(a.pieces[i], b, j, n * probe)) { free_after = false; pi = i; pj = j; }
-      }
-      if (free_after) return t;
-      t = probe;
-    }
-    Real lo = t, hi = t + reach;
-    if (b.hull && b.hull->count == 1 && b.hull->radius == 0) {
-      // A point leaves a piece where the closed form says: bisect only a bracket of a few
-      // resolutions around it, once the exact tests confirm that it brackets the exit.
-      const Real e = point_piece_exit(a.pieces[pi], b.hull->v[0], n);
-      const Real d = eps * 4 + std::fabs(e) * std::numeric_limits<Real>::epsilon() * 4;
-      const Real l2 = std::max(t, e - d), h2 = e + d;
-      if (e >= t && h2 < hi && (l2 == t || pair_overlaps(a.pieces[pi], b, pj, n * l2)) &&
-          !pair_overlaps(a.pieces[pi], b, pj, n * h2))
-        lo = l2, hi = h2;
-    }
-    while (hi - lo > eps) {
-      Real mid = (lo + hi) * Real(0.5);
-      if (mid <= lo || mid >= hi) break;
-      if (pair_overlaps(a.pieces[pi], b, pj, n * mid)) lo = mid; else hi = mid;
-    }
-    t = hi;
+  const Real ahead = 2 * reach;  // from any t below reach, the rest of a's reach along n
+  if (ray_free(a, b, {0, 0}, n, ahead, skip, tol)) return 0;
+  // No pair reaches beyond its support along n: the bracket's upper end (reach if rounding
+  // says otherwise); ray_free is monotone in t, so bisection finds the last exit.
+  Real hi = 0;
+  for (int i = 0; i < a.count; ++i)
+    for (int j = 0; j < (b.hull ? 1 : b.count); ++j) hi = std::max(hi, a.pieces[i].support_value(n) - min_along(b, j, n));
+  hi = std::min(hi + eps, reach);
+  if (!ray_free(a, b, n * hi, n, ahead, skip, tol)) hi = reach;
+  Real lo = 0;
+  while (hi - lo > eps) {
+    const Real mid = (lo + hi) * Real(0.5);
+    if (mid <= lo || mid >= hi) break;
+    if (ray_free(a, b, n * mid, n, ahead, skip, tol)) hi = mid; else lo = mid;
   }
-  return t;
+  return hi;
 }
 
 // The least robust exit over directions in [th0 - w, th0 + w] (radians): a scan with
@@ -133,8 +90,8 @@ Manifold union_contact(const Parts& a, const Parts& b, Real reach, Real scale,
   for (int i = 0; i < a.count && !any; ++i)
     for (int j = 0; j < (b.hull ? 1 : b.count) && !any; ++j) any = pair_overlaps(a.pieces[i], b, j, {0, 0});
   if (!any) return m;
-  Escape esc{a, b, reach, scale * std::numeric_limits<Real>::epsilon() * 2,
-             reach * kEscapeMarginAbs + scale * kEscapeMarginOffset};
+  constexpr Real e = std::numeric_limits<Real>::epsilon();
+  Escape esc{a, b, reach, scale * e * 2, reach * e * 64 + scale * e * 8, (reach + scale) * e * 2};
   Real best = std::numeric_limits<Real>::max();
   Real best_th = 0;
   auto consider = [&](Vec2 n) {

@@ -123,29 +123,52 @@ inline bool circle_apart(const Piece& a, const Hull& h) {
   return point_hull_distance(h, a.c, nullptr) > a.r + h.radius;
 }
 
-/// An escape from a non-convex sector counts only if b stays free for a further
-/// kEscapeMarginRel of the depth plus kEscapeMarginAbs of the pair's size (a notch thinner
-/// than that is not a way out: any further push would re-enter the sector). These are the
-/// tolerances of the query protocol's reading of depth, independent of the scalar type.
-inline constexpr Real kEscapeMarginRel = Real(4e-3);
-inline constexpr Real kEscapeMarginAbs = Real(2e-4);
-inline constexpr Real kEscapeMarginOffset = Real(1e-5);  ///< of the largest coordinate magnitude
+/// The least of b's part j along n.
+inline Real min_along(const Parts& b, int j, Vec2 n) {
+  return b.hull ? min_along(*b.hull, n) - b.hull->radius : -b.pieces[j].support_value(-n);
+}
 
-/// Points checked along the robustness margin beyond an exit (the free set along a line
-/// need not be one interval: b may squeeze through a gap barely wider than itself).
-inline constexpr int kMarginSamples = 6;
+/// Whether b moved by v and then on along the unit u stays clear of a for good: the "last
+/// exit" along u, after which pushing further never re-enters a (escapes from a non-convex
+/// sector must be such, else a push a hair longer than the depth could land in the sector
+/// again). b may touch a at v (v is rounded): the test starts `skip` along u and allows an
+/// overlap of `tol` (rounding) from there. For each convex pair it looks for a separating
+/// axis between the piece and b swept from v + skip u to v + length u (beyond that nothing
+/// of a is left): the pair's candidate normals (evaluated where b stands) and the sides of
+/// the sweep, +-perp(u); these include the normal at the pair's nearest points, so the test
+/// decides.
+inline bool ray_free(const Parts& a, const Parts& b, Vec2 v, Vec2 u, Real length, Real skip, Real tol) {
+  const int bn = b.hull ? 1 : b.count;
+  for (int i = 0; i < a.count; ++i)
+    for (int j = 0; j < bn; ++j) {
+      Piece s = a.pieces[i];
+      s.c -= v;  // moving b by +v is moving a by -v
+      bool apart = false;
+      auto sep = [&](Vec2 m) {
+  const Real du = dot(u, m);
+        apart = apart || s.support_value(m) - min_along(b, j, m) - std::min(skip * du, length * du) <= tol;
+      };
+      sep(perp(u));
+      sep(-perp(u));
+      if (!apart) {
+        if (b.hull) piece_hull_normals(s, *b.hull, sep);
+        else piece_piece_normals(s, b.pieces[j], sep);
+      }
+      if (!apart) return false;
+    }
+  return true;
+}
 
-/// The first robust exit of b from a's pieces along a direction.
+/// The last exit of b from a's pieces along a direction (ray_free, by bisection).
 struct Escape {
   const Parts& a;
   const Parts& b;
   Real reach;  ///< beyond this translation nothing overlaps
   Real eps;    ///< bisection resolution
-  Real slack;  ///< free space b needs beyond an exit for it to count
+  Real skip;   ///< b may touch a within this of an exit (the exit is rounded)
+  Real tol;    ///< an overlap this shallow is rounding
 
-  int b_count() const { return b.hull ? 1 : b.count; }
-  /// The least t >= 0 such that b moved by t n is robustly free of a (bisection on the exact
-  /// overlap tests).
+  /// The least t >= 0 from which b moved on along the unit n stays clear of a for good.
   Real exit(Vec2 n) const;
 };
 

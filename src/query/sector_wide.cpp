@@ -232,38 +232,21 @@ NotchWedge notch_wedge(const SectorParts& a, const Side& b) {
   return w;
 }
 
-/// The shortest x on side k of the wedge (x = apex + lambda e[k], lambda >= 0) from which b
-/// can go on along x / |x| by the margin kappa |x| + slack without leaving the wedge; its
-/// length, or the largest Real when no ray enters the wedge through side k. Going on from x,
-/// the ray leaves through side j after lambda a |x| / -(d[j] + lambda a) (a = e[k].n[j] > 0),
-/// or never when d[j] + lambda a >= 0; the least lambda with enough room solves
-/// lambda = -d[j] (kappa |x| + slack) / (a ((1 + kappa) |x| + slack)), whose |x| varies
-/// slowly with lambda (a fixed point in a few steps). |x| grows beyond its foot, so the answer
-/// is the foot when that has room, else that root.
-inline Real notch_side_escape(const NotchWedge& w, int k, Real kappa, Real slack, Vec2& x) {
-  constexpr Real kNone = std::numeric_limits<Real>::max();
-  if (!(w.d[k] > 0)) return kNone;  // the origin is on the notch's side of line k
+/// On side k of the wedge (x = apex + lambda e[k], lambda >= 0) the bracket [lo, hi] of
+/// lambda within which the shortest x lies from which b can go on along x / |x| for good:
+/// lo is x's foot (|x| grows beyond it), hi the first lambda whose direction lies in the
+/// notch's cone (x.n[j] >= 0: the ray never leaves the wedge through side j). Between them
+/// the ray leaves the wedge through side j, which is free only where that is beyond the
+/// sector's reach (the caller's bisection decides). False when no ray enters the wedge
+/// through side k (the origin on the notch's side of line k, or side k parallel to line j).
+inline bool notch_side_bracket(const NotchWedge& w, int k, Real& lo, Real& hi) {
+  if (!(w.d[k] > 0)) return false;
   const int j = 1 - k;
-  const Vec2 q = w.apex, e = w.e[k];
-  const Real a = dot(e, w.n[j]);
-  if (!(a > 0)) return kNone;
-  auto room = [&](Real l) {
-    const Real L = length(q + e * l), dj = w.d[j] + l * a;
-    return dj >= 0 || l * a * L >= (kappa * L + slack) * -dj;
-  };
-  const Real foot = std::max(Real(0), -dot(q, e));
-  Real lam = foot;
-  if (!room(lam)) {
-    for (int it = 0; it < 6; ++it) {
-      const Real L = length(q + e * lam);
-      lam = std::max(foot, -w.d[j] * (kappa * L + slack) / (a * ((1 + kappa) * L + slack)));
-    }
-    const Real step = (length(q) + lam) * std::numeric_limits<Real>::epsilon() * 8;
-    for (int it = 0; it < 8 && !room(lam); ++it) lam += step * Real(1 << it);
-    if (!room(lam)) return kNone;
-  }
-  x = q + e * lam;
-  return length(x);
+  const Real a = dot(w.e[k], w.n[j]);
+  if (!(a > 0)) return false;
+  lo = std::max(Real(0), -dot(w.apex, w.e[k]));
+  hi = std::max(lo, -w.d[j] / a);
+  return true;
 }
 
 /// The sizes and tolerances of one wide-sector contact.
@@ -271,7 +254,8 @@ struct WideScale {
   Real reach;    ///< beyond this translation nothing overlaps
   Real scale;    ///< the largest coordinate magnitude involved (at least 1)
   Real pen_tol;  ///< a penetration this shallow is rounding, not geometry
-  Real slack;    ///< free space b needs beyond an escape for it to count
+  Real slack;    ///< candidates this close are one corner
+  Real ray_tol;  ///< the rounding of an overlap along a push (ray_free)
 };
 
 template <class Side>
@@ -281,7 +265,8 @@ WideScale wide_scale(const SectorParts& a, const Side& b) {
   const Real reach = 2 * a.piece[0].r + length(bb.max - bb.min);
   const Real scale = std::max({std::fabs(c.x), std::fabs(c.y), std::fabs(bb.min.x), std::fabs(bb.min.y), reach, Real(1)});
   constexpr Real eps = std::numeric_limits<Real>::epsilon();
-  return {reach, scale, reach * eps * 64 + scale * eps * 8, reach * kEscapeMarginAbs + scale * kEscapeMarginOffset};
+  return {reach, scale, reach * eps * 64 + scale * eps * 8, reach * Real(2e-4) + scale * Real(1e-5),
+          (reach + scale) * eps * 2};
 }
 
 /// The distances from the origin (translations of length 0) that a curve's points span.
@@ -298,6 +283,59 @@ inline void curve_span(const Curve& c, Real& lo, Real& hi) {
       return;
     }
   }
+}
+
+/// The directions from the origin that graze a curve of translations: a segment's ends, the
+/// two tangents to a circle (its center's direction for a point).
+inline void grazing_directions(const Curve& c, std::vector<Vec2>& out) {
+  auto add = [&](Vec2 d) {
+    const Real l = length(d);
+    if (l > 0) out.push_back(d / l);
+  };
+  switch (c.kind) {
+    case Curve::kLine: return;
+    case Curve::kSeg: add(c.a); add(c.b); return;
+    case Curve::kCircle: {
+      const Real l = length(c.a);
+      if (!(l > c.r)) return;
+      if (c.r == 0) return add(c.a);
+      const Real s = c.r / l, co = std::sqrt(std::max(Real(0), 1 - s * s));
+      const Vec2 u = c.a / l;
+      add(u * co + perp(u) * s);
+      add(u * co - perp(u) * s);
+      return;
+    }
+  }
+}
+
+/// Directions in which the shortest last exit can lie without being one pair's local minimum
+/// or a corner of two: where the pushed b grazes the outer end of a flat side (the rays from
+/// the origin tangent to b's outline around the notch's two outer corners), and along the
+/// flat sides themselves. Beyond such a direction the push would catch that end (the exit
+/// jumps), so the shortest exit beside a corner that is free but not for good (a push into
+/// the notch that would cross it into the far side) is often there.
+template <class Side>
+void grazing_candidates(const SectorParts& a, const Side& b, std::vector<Vec2>& dirs) {
+  const Piece& p = a.piece[0];
+  std::vector<Curve> curves;
+  const Hull* point = b.parts().hull;  // a point has no outline at radius 0: the point itself
+  if (point && !(point->count == 1 && point->radius == 0)) point = nullptr;
+  for (Vec2 end : {p.c + a.piece[0].lo * p.r, p.c + a.piece[1].hi * p.r}) {
+    if (point) curves.push_back({Curve::kCircle, end - point->v[0], {}, 0});
+    for (int j = 0; j < b.count(); ++j) b.outline(j, end, 0, curves);
+  }
+  for (Vec2 e : {a.piece[0].lo, a.piece[1].hi}) dirs.insert(dirs.end(), {e, -e});
+  // b a wide sector too: b's notch ends grazing a's outline (v = x - end for x on it).
+  const Parts pb = b.parts();
+  if (!pb.hull && pb.count == 2) {
+    const Piece& q = pb.pieces[0];
+    const std::size_t from = curves.size();
+    for (Vec2 end : {q.c + pb.pieces[0].lo * q.r, q.c + pb.pieces[1].hi * q.r})
+      for (int i = 0; i < 2; ++i) outline_curves(end, a.piece[i], 0, curves);
+    for (std::size_t k = from; k < curves.size(); ++k) curves[k].a = -curves[k].a, curves[k].b = -curves[k].b;
+    for (Vec2 e : {pb.pieces[0].lo, pb.pieces[1].hi}) dirs.insert(dirs.end(), {e, -e});
+  }
+  for (const Curve& c : curves) grazing_directions(c, dirs);
 }
 
 /// The candidate escapes of the first kind (translations of b): each pair's local minima
@@ -481,12 +519,11 @@ class WideEscape {
     return any_pair_axis(s, b_, j, [&](Vec2 m) { return s.support_value(m) - b_.min_along(j, m) <= limit; });
   }
 
-  /// An escape v of length l along the unit u stays free a little further along u (the
-  /// margin samples), so that it does not rest on a free point only (a notch's apex).
-  bool robust_beyond(Vec2 v, Real l, Vec2 u) const {
-    for (int k = 1; k <= kMarginSamples; ++k)
-      if (touches(v + u * ((l * kEscapeMarginRel + ws_.slack) * Real(k) / kMarginSamples), u)) return false;
-    return true;
+  /// Whether b moved by v, and pushed on along the unit u, stays clear of a for good (the
+  /// last exit: no push longer than the escape re-enters a; see ray_free).
+  bool free_beyond(Vec2 v, Vec2 u) const {
+    const Parts pa{a_.piece, a_.count, nullptr};
+    return ray_free(pa, b_.parts(), v, u, ws_.reach + length(v), ws_.pen_tol, ws_.ray_tol);
   }
 
   /// The deepest convex pair: its depth bounds every escape from below (leaving the union
@@ -513,7 +550,7 @@ class WideEscape {
   bool deepest_escapes() const {
     if (!(lower_ > 0)) return false;
     const Vec2 v = deepest_.normal * lower_;
-    return !penetrates(v, deepest_.normal) && robust_beyond(v, lower_, deepest_.normal);
+    return free_beyond(v, deepest_.normal);
   }
   Manifold deepest_manifold() const {
     return wide_manifold(a_, b_, deepest_.normal * lower_, deepest_.normal, ws_.pen_tol);
@@ -541,7 +578,9 @@ class WideEscape {
     std::sort(fragile_, fragile_ + n_fragile_, [](Vec2 u, Vec2 v) { return length_sq(u) < length_sq(v); });
     Parts parts_a{a_.piece, a_.count, nullptr};
     Parts parts_b = b_.parts();
-    Escape esc{parts_a, parts_b, ws_.reach * Real(1.5), ws_.scale * std::numeric_limits<Real>::epsilon() * 2, ws_.slack};
+    Escape esc{parts_a, parts_b, ws_.reach * Real(1.5), ws_.scale * std::numeric_limits<Real>::epsilon() * 2,
+               ws_.pen_tol, ws_.ray_tol};
+    if (n_fragile_ > 0 && length(fragile_[0]) < best_len_) try_grazing(esc);
     for (int i = 0; i < n_fragile_; ++i) {  // shortest first; a robust escape near a corner is
       if (length(fragile_[i]) >= best_len_) break;  // never shorter than the corner itself
       if (apex_escape(fragile_[i])) continue;
@@ -564,45 +603,62 @@ class WideEscape {
       if (l < lower_) continue;
       if (l >= best_len_) return;
       Vec2 u = l > 0 ? v / l : Vec2{1, 0};
-      if (penetrates(v, u)) continue;
-      if (!robust_beyond(v, l, u)) {
-        keep_fragile(v);
+      if (!free_beyond(v, u)) {
+        if (!penetrates(v, u)) keep_fragile(v);
         continue;
       }
       best_ = v, n_ = u, best_len_ = l, found_ = true;
       return;
     }
   }
-  /// At the apex of the notch wedge (b in the notch touching both its sides), the robust
-  /// escape beside it in closed form (notch_side_escape), when b placed around the apex
-  /// crosses the flat sides only within a's disk (notch_is_local): then a translation out of
-  /// the wedge takes b into a, so the free translations near the apex are the wedge's. The
-  /// escape found is checked by the same exact tests as every candidate. False when the
-  /// corner is not the apex or the closed form does not apply (then the search decides).
+  /// At the apex of the notch wedge (b in the notch touching both its sides), the shortest
+  /// escape beside it that stays free for good: on a side of the wedge, found by bisection
+  /// within notch_side_bracket on the exact free_beyond, when b placed around the apex
+  /// crosses the flat sides only within a's disk (notch_is_local: then the free translations
+  /// near the apex are the wedge's). False when the corner is not the apex or that does not
+  /// apply (then the search decides).
   bool apex_escape(Vec2 corner) {
     if (!wedge_.ok || length(corner - wedge_.apex) > ws_.slack + 8 * ws_.pen_tol) return false;
-    // The exact root leaves b touching side j at the margin's end; a few ulps of the
-    // coordinates more make it free there (the search's bisection ends as close).
-    for (Real ulps : {Real(4), Real(32), Real(256)})
-      if (apex_escape_with(ws_.slack + ws_.scale * std::numeric_limits<Real>::epsilon() * ulps)) return true;
-    return false;
-  }
-  bool apex_escape_with(Real slack) {
-    Vec2 best{}, x{};
+    Vec2 best{};
     Real l = std::numeric_limits<Real>::max();
     for (int k = 0; k < 2; ++k) {
-      const Real lk = notch_side_escape(wedge_, k, kEscapeMarginRel, slack, x);
-      if (lk < l) l = lk, best = x;
+      Real lo = 0, hi = 0;
+      if (!notch_side_bracket(wedge_, k, lo, hi)) continue;
+      const Vec2 q = wedge_.apex, e = wedge_.e[k];
+      auto free_at = [&](Real lam) {
+        const Vec2 x = q + e * lam;
+        const Real lx = length(x);
+        return lx > 0 && free_beyond(x, x / lx);
+      };
+      if (!free_at(hi)) continue;
+      const Real res = (length(q) + hi) * std::numeric_limits<Real>::epsilon() * 4;
+      if (free_at(lo)) hi = lo;
+      while (hi - lo > res) {
+        const Real mid = (lo + hi) * Real(0.5);
+        if (mid <= lo || mid >= hi) break;
+        (free_at(mid) ? hi : lo) = mid;
+      }
+      const Vec2 x = q + e * hi;
+      if (length(x) < l) l = length(x), best = x;
     }
-    if (!(l < std::numeric_limits<Real>::max()) || !(l > 0)) return false;
+    if (!(l < std::numeric_limits<Real>::max())) return false;
     const Piece& p = a_.piece[0];
-    const Real around = length(best - wedge_.apex) + l * kEscapeMarginRel + ws_.slack + ws_.pen_tol * 8;
+    const Real around = length(best - wedge_.apex) + ws_.slack + ws_.pen_tol * 8;
     const Vec2 end[2] = {p.c + a_.piece[0].lo * p.r, p.c + a_.piece[1].hi * p.r};
     if (!b_.notch_is_local(p.c, p.r, wedge_.apex, wedge_.n, end, around)) return false;
-    const Vec2 u = best / l;
-    if (penetrates(best, u) || !robust_beyond(best, l, u)) return false;
-    if (l < best_len_) best_ = best, n_ = u, best_len_ = l, found_ = true;
+    if (l < best_len_) best_ = best, n_ = best / l, best_len_ = l, found_ = true;
     return true;
+  }
+  /// The last exits along the grazing directions (grazing_candidates), each only when it can
+  /// beat the best (pushed by the best's length along it, b must be clear for good).
+  void try_grazing(const Escape& esc) {
+    std::vector<Vec2> dirs;
+    grazing_candidates(a_, b_, dirs);
+    for (Vec2 u : dirs) {
+      if (found_ && !free_beyond(u * best_len_, u)) continue;
+      const Real e = esc.exit(u);
+      if (e < best_len_) best_len_ = e, n_ = u, best_ = u * e, found_ = true;
+    }
   }
   void keep_fragile(Vec2 v) {
     bool seen = false;

@@ -595,57 +595,26 @@ inline LD depth(const Ref& A, const Ref& B, LD* err = nullptr, int K = 512) {
   return std::max(lower, best == kInf ? LD(0) : best);
 }
 
-/// The shortest *robust* translation of b out of a, by brute force over directions: along
-/// direction u, the first t at which b is free and stays free for a further t * margin_rel +
-/// margin_abs (sampled), found by conservative advancement on the reference separation (each
-/// step is the deepest pair's penetration, which b must travel at least). The conformance
-/// checker reads depth this way: an escape into a notch thinner than its tolerance, which any
-/// further push leaves again, does not count. 180 directions, then golden-section refinement
-/// around the three best.
-inline LD robust_exit(const Ref& A, const Ref& B, V u, LD margin_rel, LD margin_abs) {
+/// The shortest translation of b out of a that keeps b out when pushed further along it, by
+/// brute force over directions: along u, the last exit (the largest t at which b + t u still
+/// overlaps a's interior: each convex pair's overlap along a line is one interval, clipped
+/// against the pair's inner Minkowski polygon), minimised over 720 directions with
+/// golden-section refinement. The conformance checker reads depth this way: a push into a
+/// notch that a further push would cross into the sector again does not count. `err` as in
+/// depth (the inner polygons).
+inline LD last_exit_depth(const Ref& A, const Ref& B, LD* err = nullptr, int K = 512) {
   const LD reach = 4 * (A.size() + B.size()) + 1;
-  // "Free" needs a gap of 1% of the margin: the separation is itself found by a search over
-  // directions, not exact to the last 1e-6, and must not see a hairline sliver as room.
-  const LD gap = margin_abs * 1e-2L;
-  LD t = 0;
-  for (int it = 0; it < 400; ++it) {
-    Separation s = separation(A, B, u * t);
-    if (s.value <= gap) {
-      t += std::max(gap - s.value, 1e-7L * (1 + t));
-      if (t > reach) return t;
-      continue;
-    }
-    bool ok = true;
-    for (int k = 1; k <= 6 && ok; ++k) {
-      LD tt = t + (t * margin_rel + margin_abs) * k / 6;
-      if (separation(A, B, u * tt).value <= gap) { ok = false; t = tt; }
-    }
-    if (ok) return t;
-  }
-  return t;
-}
-
-inline LD robust_depth(const Ref& A, const Ref& B, LD margin_rel, LD margin_abs) {
-  const int n = 180;
-  std::vector<LD> e(n);
-  for (int i = 0; i < n; ++i) e[i] = robust_exit(A, B, unit_at(2 * kPiL * i / n), margin_rel, margin_abs);
-  LD best = *std::min_element(e.begin(), e.end());
-  std::vector<int> order(n);
-  for (int i = 0; i < n; ++i) order[i] = i;
-  std::sort(order.begin(), order.end(), [&](int x, int y) { return e[x] < e[y]; });
-  const LD gr = (std::sqrt(5.0L) - 1) / 2;
-  for (int k = 0; k < 3; ++k) {
-    LD lo = 2 * kPiL * (order[k] - 1) / n, hi = 2 * kPiL * (order[k] + 1) / n;
-    LD x1 = hi - gr * (hi - lo), x2 = lo + gr * (hi - lo);
-    LD f1 = robust_exit(A, B, unit_at(x1), margin_rel, margin_abs);
-    LD f2 = robust_exit(A, B, unit_at(x2), margin_rel, margin_abs);
-    for (int it = 0; it < 30; ++it) {
-      if (f1 < f2) { hi = x2; x2 = x1; f2 = f1; x1 = hi - gr * (hi - lo); f1 = robust_exit(A, B, unit_at(x1), margin_rel, margin_abs); }
-      else { lo = x1; x1 = x2; f1 = f2; x2 = lo + gr * (hi - lo); f2 = robust_exit(A, B, unit_at(x2), margin_rel, margin_abs); }
-    }
-    best = std::min({best, f1, f2});
-  }
-  return best;
+  std::vector<std::vector<V>> ms;
+  for (const Piece& pa : A.pieces)
+    for (const Piece& pb : B.pieces) ms.push_back(minkowski_diff(pa, pb, K));
+  if (err) *err = 8 * (A.curved() + B.curved()) * (1 - std::cos(kPiL / K)) + 1e-15L;
+  auto last_exit = [&](V u) {
+    LD t = 0, s0, s1;
+    for (const auto& m : ms)
+      if (clip_inside(m, {0, 0}, u * reach, s0, s1)) t = std::max(t, s1 * reach);
+    return t;
+  };
+  return min_over_directions(last_exit, 720).value;
 }
 
 // ---- tolerances ----
