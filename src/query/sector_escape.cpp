@@ -3,8 +3,8 @@
 // e(n) is the last exit, the least t >= 0 from which b + t n and on overlaps no convex pair
 // (ray_free, monotone in t: bisection); e is minimised over
 // candidate directions (every convex pair's own contact normal, the notch of a wide sector, 96
-// even directions), then refined by golden-section search. sector_wide.cpp uses it where its
-// exact candidates leave only fragile corners.
+// even directions), then refined by golden-section search. sector_wide.cpp uses it when its
+// exact candidates find no escape, and Escape::exit along its grazing directions.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -60,27 +60,6 @@ Real Escape::exit(Vec2 n) const {
     if (ray_free(a, b, n * mid, n, ahead, skip, tol)) hi = mid; else lo = mid;
   }
   return hi;
-}
-
-// The least robust exit over directions in [th0 - w, th0 + w] (radians): a scan with
-// samples spaced quadratically (dense next to th0, where the robust escape beside a fragile
-// corner lies, in a valley that may be a fraction of a degree wide), then a golden-section
-// search between the best sample's neighbours. Returns the exit and sets th.
-Real search_exit(const Escape& esc, Real th0, Real w, int half_samples, Real& th) {
-  const int n = 2 * half_samples + 1;
-  auto angle = [&](int k) {  // k in [0, n): offsets -w..w, quadratic in the distance from th0
-    Real f = Real(k - half_samples) / Real(half_samples);
-    return th0 + w * f * std::fabs(f);
-  };
-  Real best = std::numeric_limits<Real>::max();
-  int bk = half_samples;
-  for (int k = 0; k < n; ++k) {
-    Real e = esc.exit(unit_at(angle(k)));
-    if (e < best) { best = e; bk = k; }
-  }
-  th = angle(bk);
-  golden_exit(esc, angle(std::max(0, bk - 1)), angle(std::min(n - 1, bk + 1)), 20, Real(1e-7), best, th);
-  return best;
 }
 
 Manifold union_contact(const Parts& a, const Parts& b, Real reach, Real scale,

@@ -5,6 +5,7 @@
 // from a non-convex union; sector_wide.cpp: the exact contact of a wide sector).
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 
 #include "query/convex.hpp"
 #include "query/geometry.hpp"
@@ -18,40 +19,45 @@ inline Real min_along(const Hull& h, Vec2 n) {
   return m;
 }
 
+/// Calls f(n); true when f returns true (then the callers below stop: a search that found
+/// what it looked for).
+template <class F>
+bool stop_after(F& f, Vec2 n) {
+  if constexpr (std::is_same_v<decltype(f(n)), bool>) return f(n);
+  else { f(n); return false; }
+}
+
 /// Calls f(n) for every candidate normal of the Minkowski difference of a piece and a hull:
 /// the hull's edge normals (negated) and end caps, the piece's flat normals and bisector, and
 /// the radial directions from the piece's corners to the hull's vertices. The shortest escape
 /// of two overlapping convex parts is along one of them.
+/// (Stops early when f returns true, see stop_after.)
 template <class F>
 void piece_hull_normals(const Piece& p, const Hull& h, F&& f) {
   int edges = h.count >= 3 ? h.count : (h.count == 2 ? 2 : 0);
-  for (int i = 0; i < edges; ++i) f(-h.n[i]);
-  if (h.count == 2) { f(perp(h.n[0])); f(-perp(h.n[0])); }
-  f(p.normal_lo());
-  f(p.normal_hi());
-  f(p.mid);
+  for (int i = 0; i < edges; ++i)
+    if (stop_after(f, -h.n[i])) return;
+  if (h.count == 2 && (stop_after(f, perp(h.n[0])) || stop_after(f, -perp(h.n[0])))) return;
+  for (Vec2 n : {p.normal_lo(), p.normal_hi(), p.mid})
+    if (stop_after(f, n)) return;
   const Vec2 apex[3] = {p.c, p.c + p.lo * p.r, p.c + p.hi * p.r};
   for (int i = 0; i < h.count; ++i)
     for (Vec2 a : apex) {
       Vec2 d = h.v[i] - a;
-      if (length_sq(d) > 0) f(normalize(d));
+      if (length_sq(d) > 0 && stop_after(f, normalize(d))) return;
     }
 }
 
 /// Candidate normals of two overlapping convex pieces (see piece_hull_normals).
 template <class F>
 void piece_piece_normals(const Piece& a, const Piece& b, F&& f) {
-  f(a.normal_lo());
-  f(a.normal_hi());
-  f(-b.normal_lo());
-  f(-b.normal_hi());
-  f(a.mid);
-  f(-b.mid);
+  for (Vec2 n : {a.normal_lo(), a.normal_hi(), -b.normal_lo(), -b.normal_hi(), a.mid, -b.mid})
+    if (stop_after(f, n)) return;
   const Vec2 pa[3] = {a.c, a.c + a.lo * a.r, a.c + a.hi * a.r};
   const Vec2 pb[3] = {b.c, b.c + b.lo * b.r, b.c + b.hi * b.r};
   for (Vec2 x : pa)
     for (Vec2 y : pb)
-      if (length_sq(y - x) > 0) f(normalize(y - x));
+      if (length_sq(y - x) > 0 && stop_after(f, normalize(y - x))) return;
 }
 
 // Cheap bounds for the exact tests below. A point x of one convex part lying inside the other
@@ -145,15 +151,12 @@ inline bool ray_free(const Parts& a, const Parts& b, Vec2 v, Vec2 u, Real length
       s.c -= v;  // moving b by +v is moving a by -v
       bool apart = false;
       auto sep = [&](Vec2 m) {
-  const Real du = dot(u, m);
-        apart = apart || s.support_value(m) - min_along(b, j, m) - std::min(skip * du, length * du) <= tol;
+        const Real du = dot(u, m);
+        return apart = s.support_value(m) - min_along(b, j, m) - std::min(skip * du, length * du) <= tol;
       };
-      sep(perp(u));
-      sep(-perp(u));
-      if (!apart) {
-        if (b.hull) piece_hull_normals(s, *b.hull, sep);
-        else piece_piece_normals(s, b.pieces[j], sep);
-      }
+      if (sep(perp(u)) || sep(-perp(u))) continue;
+      if (b.hull) piece_hull_normals(s, *b.hull, sep);
+      else piece_piece_normals(s, b.pieces[j], sep);
       if (!apart) return false;
     }
   return true;
@@ -174,9 +177,6 @@ struct Escape {
 
 /// The unit vector at angle th.
 inline Vec2 unit_at(Real th) { return {std::cos(th), std::sin(th)}; }
-
-/// The least robust exit over directions in [th0 - w, th0 + w] (radians); sets th.
-Real search_exit(const Escape& esc, Real th0, Real w, int half_samples, Real& th);
 
 /// The shortest escape of b from a's union found by a search over directions (the extra
 /// directions first, then 96 even ones refined by golden-section search).

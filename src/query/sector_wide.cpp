@@ -194,10 +194,11 @@ struct PieceSide {
 // boundaries cross. Each boundary is made of: the line of P_i's flat side (support-based),
 // the outline of B_j grown by the radius (touching the arc) and the outlines of B_j around
 // P_i's two corners; corners are intersection points of curves of different pairs.
-// Candidates are checked shortest first; an escape must stay free a little further along
-// its direction (the margins above), and near a corner that is free but only a point (such
-// as the notch's apex) the robust escape next to it is found in closed form at the notch's
-// apex (NotchWedge below) and by a short directional search elsewhere.
+// Candidates are checked shortest first; an escape counts only if b pushed on along it never
+// overlaps a again (the last exit, ray_free). Where the nearest free points are not such (a
+// push into the notch that would cross into the far side), the shortest last exit is at the
+// notch's apex on a side of the wedge (NotchWedge below) or along a direction in which the
+// push grazes one pair's boundary (grazing_candidates).
 
 /// The translations that put all of b in a's notch: v.n[k] >= d[k] for both k (n[k] the
 /// outward normals of the two flat sides bordering the notch, pointing into it). N' is a
@@ -285,61 +286,57 @@ inline void curve_span(const Curve& c, Real& lo, Real& hi) {
   }
 }
 
-/// The directions from the origin that graze a curve of translations: a segment's ends, the
-/// two tangents to a circle (its center's direction for a point).
-inline void grazing_directions(const Curve& c, std::vector<Vec2>& out) {
-  auto add = [&](Vec2 d) {
-    const Real l = length(d);
-    if (l > 0) out.push_back(d / l);
-  };
-  switch (c.kind) {
-    case Curve::kLine: return;
-    case Curve::kSeg: add(c.a); add(c.b); return;
-    case Curve::kCircle: {
-      const Real l = length(c.a);
-      if (!(l > c.r)) return;
-      if (c.r == 0) return add(c.a);
-      const Real s = c.r / l, co = std::sqrt(std::max(Real(0), 1 - s * s));
-      const Vec2 u = c.a / l;
-      add(u * co + perp(u) * s);
-      add(u * co - perp(u) * s);
-      return;
+/// The two rays from the origin tangent to M, the convex set of translations at which a's
+/// piece i and b's part j overlap, when the origin is outside it: their normals n are the
+/// roots of M's support h(n) = support of the piece - least of b along n, found by bisection
+/// over the angle between a separating axis (h < 0: the most negative candidate normal) and
+/// the direction of a point of M (h > 0), both ways round; the ray runs along the support
+/// line on M's side. Beyond such a direction the push misses M: the exit jumps there.
+template <class Side>
+void tangent_rays(const Piece& p, const Side& b, int j, std::vector<Vec2>& dirs) {
+  auto h = [&](Vec2 n) { return p.support_value(n) - b.min_along(j, n); };
+  Vec2 n0{};
+  Real h0 = 0;
+  b.normals(p, j, [&](Vec2 n) {
+    const Real v = h(n);
+    if (v < h0) h0 = v, n0 = n;
+  });
+  const Parts pb = b.parts();
+  const Vec2 inside = p.c - (pb.hull ? pb.hull->v[0] : pb.pieces[j].c);  // a point of M
+  const Real li = length(inside);
+  if (!(h0 < 0) || !(li > 0)) return;
+  const Vec2 p0 = inside / li;
+  const Real th0 = std::atan2(n0.y, n0.x);
+  Real ccw = std::atan2(cross(n0, p0), dot(n0, p0));
+  if (ccw <= 0) ccw += 2 * kPi;
+  for (Real span : {ccw, ccw - 2 * kPi}) {  // n0 -> p0 counter-clockwise, then clockwise
+    Real lo = 0, hi = 1;  // h < 0 at lo, h >= 0 at hi (fractions of the span)
+    for (int it = 0; it < 64 && hi - lo > std::numeric_limits<Real>::epsilon(); ++it) {
+      const Real mid = (lo + hi) * Real(0.5);
+      (h(unit_at(th0 + span * mid)) < 0 ? lo : hi) = mid;
     }
+    // The line at lo just misses M (h < 0 there). h grows through the root in the direction
+    // of the span, so M's touching point lies that way along the line: along perp(n)
+    // counter-clockwise, -perp(n) clockwise.
+    const Vec2 n = unit_at(th0 + span * lo);
+    dirs.push_back(span > 0 ? perp(n) : -perp(n));
   }
 }
 
 /// Directions in which the shortest last exit can lie without being one pair's local minimum
-/// or a corner of two: where the pushed b grazes the outer end of a flat side (the rays from
-/// the origin tangent to b's outline around the notch's two outer corners), and along the
-/// flat sides themselves. Beyond such a direction the push would catch that end (the exit
-/// jumps), so the shortest exit beside a corner that is free but not for good (a push into
-/// the notch that would cross it into the far side) is often there.
+/// or a corner of two: where the push grazes one pair's set of overlapping translations
+/// (tangent_rays: beyond it the push misses that pair, the exit jumps), and along the flat
+/// sides. The shortest exit beside a corner that is free but not for good (a push into the
+/// notch that would cross it into the far side) is there.
 template <class Side>
 void grazing_candidates(const SectorParts& a, const Side& b, std::vector<Vec2>& dirs) {
-  const Piece& p = a.piece[0];
-  std::vector<Curve> curves;
-  const Hull* point = b.parts().hull;  // a point has no outline at radius 0: the point itself
-  if (point && !(point->count == 1 && point->radius == 0)) point = nullptr;
-  for (Vec2 end : {p.c + a.piece[0].lo * p.r, p.c + a.piece[1].hi * p.r}) {
-    if (point) curves.push_back({Curve::kCircle, end - point->v[0], {}, 0});
-    for (int j = 0; j < b.count(); ++j) b.outline(j, end, 0, curves);
-  }
+  for (int i = 0; i < 2; ++i)
+    for (int j = 0; j < b.count(); ++j) tangent_rays(a.piece[i], b, j, dirs);
   for (Vec2 e : {a.piece[0].lo, a.piece[1].hi}) dirs.insert(dirs.end(), {e, -e});
-  // b a wide sector too: b's notch ends grazing a's outline (v = x - end for x on it).
-  const Parts pb = b.parts();
-  if (!pb.hull && pb.count == 2) {
-    const Piece& q = pb.pieces[0];
-    const std::size_t from = curves.size();
-    for (Vec2 end : {q.c + pb.pieces[0].lo * q.r, q.c + pb.pieces[1].hi * q.r})
-      for (int i = 0; i < 2; ++i) outline_curves(end, a.piece[i], 0, curves);
-    for (std::size_t k = from; k < curves.size(); ++k) curves[k].a = -curves[k].a, curves[k].b = -curves[k].b;
-    for (Vec2 e : {pb.pieces[0].lo, pb.pieces[1].hi}) dirs.insert(dirs.end(), {e, -e});
-  }
-  for (const Curve& c : curves) grazing_directions(c, dirs);
 }
 
 /// The candidate escapes of the first kind (translations of b): each pair's local minima
-/// along its candidate normals (leaving the whole disk is among these: each direction is in
+/// along its candidate normals, near and far sides (leaving the whole disk is among these: each direction is in
 /// one half-disk's arc; so is leaving one flat side into the notch).
 template <class Side>
 void wide_normal_candidates(const SectorParts& a, const Side& b, std::vector<Vec2>& cand) {
@@ -347,8 +344,10 @@ void wide_normal_candidates(const SectorParts& a, const Side& b, std::vector<Vec
     const Piece& p = a.piece[i];
     for (int j = 0; j < b.count(); ++j)
       b.normals(p, j, [&](Vec2 n) {
-        Real f = p.support_value(n) - b.min_along(j, n);
-        if (f >= 0) cand.push_back(n * f);
+        for (Vec2 m : {n, -n}) {  // -n: the far side of a pair the push crosses
+          const Real f = p.support_value(m) - b.min_along(j, m);
+          if (f >= 0) cand.push_back(m * f);
+        }
       });
   }
   std::sort(cand.begin(), cand.end(), [](Vec2 u, Vec2 v) { return length_sq(u) < length_sq(v); });
@@ -468,13 +467,12 @@ Manifold wide_manifold(const SectorParts& a, const Side& b, Vec2 best, Vec2 n, R
 // boundaries cross. Each boundary is made of: the line of P_i's flat side (support-based),
 // the outline of B_j grown by the radius (touching the arc) and the outlines of B_j around
 // P_i's two corners; corners are intersection points of curves of different pairs.
-// Candidates are checked shortest first; an escape must stay free a little further along
-// its direction (the margins above), and near a corner that is free but only a point (such
-// as the notch's apex) a short directional search finds the robust escape next to it.
-/// The search for the shortest robust escape of b from the wide sector a, in named steps:
-/// the deepest pair's own escape, then candidates along normals and at corners (shortest
-/// first, each checked by the exact tests), then a short directional search next to the
-/// fragile corners found on the way.
+// Candidates are checked shortest first (see the comment above NotchWedge).
+/// The search for the shortest escape of b from the wide sector a that a further push keeps,
+/// in named steps: the deepest pair's own escape, then candidates along normals and at
+/// corners (shortest first, each checked by the exact tests), then, when free points shorter
+/// than the best were not kept by a push ("fragile"), the notch's apex and the grazing
+/// directions.
 template <class Side>
 class WideEscape {
  public:
@@ -544,7 +542,7 @@ class WideEscape {
     return true;
   }
 
-  /// The deepest pair's own escape, when it also leaves the rest of the union (robustly, as
+  /// The deepest pair's own escape, when it also leaves the rest of the union (for good, as
   /// every candidate must), is as short as any escape can be: the answer without enumerating
   /// the candidates (most contacts with a wide sector are such).
   bool deepest_escapes() const {
@@ -556,7 +554,7 @@ class WideEscape {
     return wide_manifold(a_, b_, deepest_.normal * lower_, deepest_.normal, ws_.pen_tol);
   }
 
-  /// The candidates: along normals first (closed forms, a few dozen), whose shortest robust
+  /// The candidates: along normals first (closed forms, a few dozen), whose shortest kept
   /// escape bounds the answer, so that the corners (hundreds of curve crossings for a
   /// polygon) are enumerated only within [lower bound, that bound].
   void try_candidates() {
@@ -564,30 +562,23 @@ class WideEscape {
     std::vector<Vec2> cand;
     cand.reserve(64);
     wide_normal_candidates(a_, b_, cand);
-    first_robust(cand);
+    first_kept(cand);
     cand.clear();
     const Real hi = found_ ? best_len_ * (1 + Real(1e-5)) + ws_.pen_tol + ws_.slack : std::numeric_limits<Real>::max();
     wide_corner_candidates(a_, b_, lower_, hi, cand);
-    first_robust(cand);
+    first_kept(cand);
   }
 
-  /// Next to each fragile corner shorter than the best (shortest first), a short directional
-  /// search for the robust escape there; then the answer (the union's general contact when
-  /// nothing was found).
+  /// When a fragile corner is shorter than the best: the notch's apex, then the grazing
+  /// directions; then the answer (the union's general contact when nothing was found).
   Manifold search_fragile() {
     std::sort(fragile_, fragile_ + n_fragile_, [](Vec2 u, Vec2 v) { return length_sq(u) < length_sq(v); });
     Parts parts_a{a_.piece, a_.count, nullptr};
     Parts parts_b = b_.parts();
     Escape esc{parts_a, parts_b, ws_.reach * Real(1.5), ws_.scale * std::numeric_limits<Real>::epsilon() * 2,
                ws_.pen_tol, ws_.ray_tol};
+    for (int i = 0; i < n_fragile_ && length(fragile_[i]) < best_len_; ++i) apex_escape(fragile_[i]);
     if (n_fragile_ > 0 && length(fragile_[0]) < best_len_) try_grazing(esc);
-    for (int i = 0; i < n_fragile_; ++i) {  // shortest first; a robust escape near a corner is
-      if (length(fragile_[i]) >= best_len_) break;  // never shorter than the corner itself
-      if (apex_escape(fragile_[i])) continue;
-      Real th0 = std::atan2(fragile_[i].y, fragile_[i].x), th;
-      Real e = search_exit(esc, th0, Real(0.4), 12, th);
-      if (e < best_len_) { best_len_ = e; n_ = unit_at(th); best_ = n_ * e; found_ = true; }
-    }
     if (!found_) return union_contact(parts_a, parts_b, ws_.reach * Real(1.5), ws_.scale, nullptr, 0);
     return wide_manifold(a_, b_, best_, n_, ws_.pen_tol);
   }
@@ -595,16 +586,17 @@ class WideEscape {
  private:
   static constexpr int kMaxFragile = 16;
 
-  /// The first robust escape of a sorted list shorter than the best so far; the free but
-  /// fragile ones before it are kept for the search.
-  void first_robust(const std::vector<Vec2>& cand) {
+  /// The first escape of a sorted list shorter than the best so far that a push keeps; the
+  /// free but fragile ones before it are kept (search_fragile).
+  void first_kept(const std::vector<Vec2>& cand) {
     for (Vec2 v : cand) {
       Real l = length(v);
       if (l < lower_) continue;
       if (l >= best_len_) return;
       Vec2 u = l > 0 ? v / l : Vec2{1, 0};
+      if (penetrates(v, u)) continue;
       if (!free_beyond(v, u)) {
-        if (!penetrates(v, u)) keep_fragile(v);
+        keep_fragile(v);
         continue;
       }
       best_ = v, n_ = u, best_len_ = l, found_ = true;
@@ -616,7 +608,7 @@ class WideEscape {
   /// within notch_side_bracket on the exact free_beyond, when b placed around the apex
   /// crosses the flat sides only within a's disk (notch_is_local: then the free translations
   /// near the apex are the wedge's). False when the corner is not the apex or that does not
-  /// apply (then the search decides).
+  /// apply (then the grazing directions decide).
   bool apex_escape(Vec2 corner) {
     if (!wedge_.ok || length(corner - wedge_.apex) > ws_.slack + 8 * ws_.pen_tol) return false;
     Vec2 best{};
