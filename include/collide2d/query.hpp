@@ -31,7 +31,10 @@ struct DistanceResult {
 struct Manifold {
   bool touching = false;  ///< false when the shapes are disjoint (the rest is then unset)
   Vec2 normal{1, 0};      ///< unit direction pushing b away from a
-  Real depth = 0;         ///< translating b by normal * depth makes the interiors disjoint
+  /// Translating b by normal * depth makes the interiors disjoint, and so does every longer
+  /// push along normal (for a wide sector, whose notch could let a push pass in and out:
+  /// the shortest such translation; docs/queries.md, "Escapes from a wide sector").
+  Real depth = 0;
   int point_count = 0;    ///< 1 or 2 when touching
   std::array<Vec2, 2> points{};  ///< contact points, each within depth of both shapes
 };
