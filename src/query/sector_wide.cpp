@@ -100,10 +100,6 @@ struct HullSide {
   template <class F>
   void normals(const Piece& p, int, F&& f) const { piece_hull_normals(p, h, f); }
   bool touches(const Piece& s, int) const { return !circle_apart(s, h) && core_distance(s, h).distance <= h.radius; }
-  Real penetration(const Piece& s, int j) const {
-    Manifold m = contact(s, j);
-    return m.touching ? m.depth : 0;
-  }
   Manifold contact(const Piece& s, int) const {
     if (circle_apart(s, h) || core_distance(s, h).distance > h.radius) return {};
     return convex_contact(s, h);
@@ -154,10 +150,6 @@ struct PieceSide {
   void normals(const Piece& p, int j, F&& f) const { piece_piece_normals(p, s.piece[j], f); }
   bool touches(const Piece& a, int j) const {
     return !circles_apart(a, s.piece[j]) && core_distance(a, s.piece[j]).distance <= 0;
-  }
-  Real penetration(const Piece& a, int j) const {
-    Manifold m = contact(a, j);
-    return m.touching ? m.depth : 0;
   }
   Manifold contact(const Piece& a, int j) const {
     if (circles_apart(a, s.piece[j])) return {};
@@ -481,7 +473,8 @@ class WideEscape {
   /// Whether b moved by v penetrates a deeper than rounding; u is a unit axis to try first
   /// (the escape's own direction: its pair is apart along it, others often are). A pair
   /// whose projections on u overlap by at most half the tolerance does not penetrate; a
-  /// point of one part deep in the other does; only the rest take the exact contact.
+  /// point of one part deep in the other does; the rest are decided on the pair's
+  /// candidate normals.
   bool penetrates(Vec2 v, Vec2 u) const {
     for (int i = 0; i < 2; ++i)
       for (int j = 0; j < b_.count(); ++j) {
@@ -489,7 +482,11 @@ class WideEscape {
         if (s.support_value(u) - b_.min_along(j, u) <= ws_.pen_tol * Real(0.5)) continue;
         if (b_.deep(s, j) > ws_.pen_tol) return true;
         if (overlap_at_most(s, j, ws_.pen_tol * Real(0.5))) continue;
-        if (b_.penetration(s, j) > ws_.pen_tol) return true;
+        // The penetration of a convex pair is its least overlap over the pair's candidate
+        // normals (the true normal is among them): deeper than the tolerance on every one.
+        bool shallow = false;
+        b_.normals(s, j, [&](Vec2 m) { return shallow = s.support_value(m) - b_.min_along(j, m) <= ws_.pen_tol; });
+        if (!shallow) return true;
       }
     return false;
   }
