@@ -286,6 +286,8 @@ bool cores_separated(const Hull& a, const Hull& b) {
   return by_edges(a, b) || by_edges(b, a);
 }
 
+}  // namespace
+
 // A vertex of `in` that lies in the closed polygon core `by` (count >= 3), decided exactly
 // (for float input); false when none does.
 bool vertex_inside(const Hull& in, const Hull& by, Vec2* out) {
@@ -299,6 +301,8 @@ bool vertex_inside(const Hull& in, const Hull& by, Vec2* out) {
   }
   return false;
 }
+
+namespace {
 
 // A point common to two intersecting cores. Against a polygon core, first a vertex of the other
 // core in it, or of it in the other polygon core (at most a few orientations per vertex: a

@@ -21,6 +21,7 @@ RayHit circle_raycast(Vec2 c, Real r, Vec2 origin, Vec2 dir, Real max_distance);
 RayHit aabb_raycast(const Aabb& b, Vec2 origin, Vec2 dir, Real max_distance);
 RayHit segment_raycast(Vec2 a, Vec2 b, Vec2 origin, Vec2 dir, Real max_distance);
 RayHit capsule_raycast(Vec2 a, Vec2 b, Real r, Vec2 origin, Vec2 dir, Real max_distance);
+RayHit polygon_raycast(const Polygon& s, const Ray& ray);
 Manifold segment_pair_contact(Vec2 a0, Vec2 a1, Real ra, Vec2 b0, Vec2 b1, Real rb);
 
 namespace {
@@ -399,6 +400,9 @@ Manifold contact(const A& a, const B& b) {
 
 template <ShapeType S>
 RayHit raycast(const S& s, const Ray& ray) {
+  if constexpr (std::is_same_v<S, Polygon>) {
+    if (s.radius == 0) return polygon_raycast(s, ray);
+  }
   Vec2 u = normalize(ray.direction);
   if constexpr (kIsSector<S>) {
     SectorParts parts(s);

@@ -91,6 +91,72 @@ RayHit finish(const Best& best, Vec2 o, Vec2 u, Real max_distance) {
 
 // Implemented in hull.cpp (internal; declared here so convex.hpp stays as it is).
 Real point_core_distance(const Hull& h, Vec2 p, Vec2* nearest);
+bool vertex_inside(const Hull& in, const Hull& by, Vec2* out);
+
+namespace {
+
+// A ray against a convex polygon core without radius (vertices v[i] + off, unit edge normals
+// n), clipped in float in Box2D's form: the entry `lower` and the exit `upper` along the unit
+// direction u, a bound tested as num < t den and divided only when it moves, a certain miss
+// returned as soon as the bounds cross. The origin's inside test is exact: the side that
+// decided the answer (the side entered, or the side the ray leaves before it enters anything)
+// is one the float clip saw the origin outside of, and its exact orientation shows the origin
+// strictly outside the core; otherwise (an origin inside, or within rounding of that side's
+// line) `in_core()` decides, and the clip stands when it says outside.
+template <bool kMoved, class InCore>
+RayHit polygon_core_raycast(const Vec2* v, const Vec2* n, int count, Vec2 off, Vec2 o, Vec2 u, Real max_distance,
+                            InCore&& in_core) {
+  Real lower = 0, upper = max_distance;
+  int entered = -1, side = -1;  // side: the one that decided
+  for (int i = 0; i < count; ++i) {
+    const Vec2 ni = n[i];
+    const Real num = dot(ni, (kMoved ? v[i] + off : v[i]) - o);  // >= 0: o inside this half-plane
+    const Real den = dot(ni, u);
+    if (den < 0) {
+      if (!(num < lower * den)) continue;
+      lower = num / den;  // enters later
+      entered = side = i;
+    } else if (den > 0) {
+      if (!(num < upper * den)) continue;
+      upper = num / den;  // leaves sooner
+      if (!(upper < lower)) continue;
+      if (lower == 0) side = i;  // (else the side entered has the origin outside it)
+    } else {
+      if (!(num < 0)) continue;
+      upper = -1;  // parallel to the side, outside it
+      if (lower == 0) side = i;
+    }
+    if (upper < lower) {
+      entered = -1;
+      break;
+    }
+  }
+  bool outside = false;
+  if (side >= 0) {
+    const int next = side + 1 == count ? 0 : side + 1;
+    outside = kMoved ? orient(v[side] + off, v[next] + off, o) < 0 : orient(v[side], v[next], o) < 0;
+  }
+  if (!outside && in_core()) return {true, true, 0, o, {}};
+  if (entered < 0) return {};
+  return {true, false, lower, o + u * lower, n[entered]};
+}
+
+}  // namespace
+
+// A polygon without radius, on its own storage (no Hull built unless the origin is within
+// rounding of it). The origin's inside test is the exact orientations (a distance of 0 would
+// also take an origin outside by less than the rounding of the nearest point).
+RayHit polygon_raycast(const Polygon& s, const Ray& ray) {
+  const Vec2 o = ray.origin, u = normalize(ray.direction), off = s.offset();
+  const auto in_core = [&] {
+    Vec2 q;
+    return vertex_inside(Hull(Point{o}), Hull(s), &q);
+  };
+  constexpr Vec2 zero{};
+  if (std::memcmp(&off, &zero, sizeof off) == 0)  // (not moved since built: the common case)
+    return polygon_core_raycast<false>(s.base_vertices(), s.normals(), s.count(), off, o, u, ray.max_distance, in_core);
+  return polygon_core_raycast<true>(s.base_vertices(), s.normals(), s.count(), off, o, u, ray.max_distance, in_core);
+}
 
 // A core of count >= 2 vertices v (normals n; a segment has both sides, n[1] = -n[0]) grown
 // by r > 0, for an origin outside it: the sides pushed out by r facing the ray, then the
@@ -172,44 +238,11 @@ RayHit hull_raycast(const Hull& h, Vec2 o, Vec2 u, Real max_distance) {
     }
     return finish(best, o, u, max_distance);
   }
-  if (h.radius == 0) {  // convex polygon: clip the ray against every edge's half-plane
-    // (leave starts at max_distance: an entry beyond it is a miss either way, found sooner)
-    Real enter = -std::numeric_limits<Real>::max(), leave = max_distance;
-    Vec2 n_enter{-u};
-    bool parallel_out = false;
-    int out_edge = -1;  // the edge the origin lies most clearly outside of
-    Real out_num = 0;
-    for (int i = 0; i < h.count; ++i) {
-      Vec2 n = h.n[i];
-      Real num = dot(n, h.v[i] - o);  // >= 0 when o is inside this half-plane
-      Real den = dot(n, u);
-      if (num < out_num) { out_num = num; out_edge = i; }
-      if (den == 0) {
-        parallel_out = parallel_out || num < 0;
-        continue;
-      }
-      Real t = num / den;
-      if (den < 0) {
-        if (t > enter) { enter = t; n_enter = n; }
-      } else {
-        leave = std::min(leave, t);
-      }
-      // A miss already (the test after the loop would say so) once the origin is shown to be
-      // outside, exactly: the rest of the edges cannot change it.
-      if ((enter > leave || leave < 0) && out_edge >= 0 &&
-          orient(h.v[out_edge], h.v[out_edge + 1 == h.count ? 0 : out_edge + 1], o) < 0)
-        return {};
-    }
-    // The origin is outside when it is strictly outside one edge, exactly; only an origin
-    // near the boundary or inside needs the whole exact test.
-    if (out_edge < 0 || orient(h.v[out_edge], h.v[out_edge + 1 == h.count ? 0 : out_edge + 1], o) >= 0) {
+  if (h.radius == 0)
+    return polygon_core_raycast<false>(h.v, h.n, h.count, {}, o, u, max_distance, [&] {
       Vec2 q;
-      if (point_core_distance(h, o, &q) <= 0) return {true, true, 0, o, {}};
-    }
-    if (parallel_out || enter > leave || leave < 0) return {};
-    best.offer(enter, n_enter);
-    return finish(best, o, u, max_distance);
-  }
+      return point_core_distance(h, o, &q) <= 0;
+    });
   return rounded_raycast(h.v, h.n, h.count, h.radius, o, u, max_distance);
 }
 

@@ -1,0 +1,191 @@
+// collide2d - 2D collision detection for games. MIT License.
+// The fast ray casts (the polygon clip in float, Box2D's form, with the exact orientation only
+// at the side that decides): the origin's inside test stays exact (boundary origins, origins a few
+// ulps either side of an edge, polygons moved and posed far from the coordinates' origin,
+// against long double orientations), and the hits agree with a long double clip of the same
+// stored vertices (hit or miss, distance, the side entered), max_distance included.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <limits>
+#include <random>
+#include <vector>
+
+#include "collide2d/query.hpp"
+#include "query/reference.hpp"
+
+namespace {
+
+using namespace collide2d;
+using ref::LD;
+using ref::V;
+
+struct Rand {
+  std::mt19937 rng;
+  explicit Rand(unsigned seed) : rng(seed) {}
+  Real uni(LD lo, LD hi) { return Real(std::uniform_real_distribution<LD>(lo, hi)(rng)); }
+  Vec2 dir() {
+    const V d = ref::unit_at(uni(-3.2, 3.2));
+    return ref::toR(d * LD(uni(0.1, 10)));  // any length: the cast normalises it
+  }
+};
+
+/// A convex 3..12-gon about the origin (some thin), then moved (translate: its offset) or posed
+/// (set_pose: rebuilt vertices) to `at`.
+Polygon random_polygon(Rand& g, int shape, Vec2 at) {
+  const int n = 3 + shape % 10;
+  const Real squash = shape % 3 == 0 ? g.uni(0.02, 0.1) : g.uni(0.6, 1);
+  const V r = ref::unit_at(g.uni(-3.1, 3.1));
+  std::vector<Vec2> pts;
+  for (int i = 0; i < n; ++i) {
+    const LD a = (i + g.uni(-0.3, 0.3)) * 2 * ref::kPiL / n;
+    const V q{std::cos(a), std::sin(a) * LD(squash)};
+    pts.push_back(ref::toR({q.x * r.x - q.y * r.y, q.x * r.y + q.y * r.x}));
+  }
+  auto made = make_polygon(pts);
+  EXPECT_TRUE(made.has_value());
+  Polygon poly = *made;
+  if (shape % 2 == 0) poly.translate(at);
+  else poly.set_pose(*made, {0, 0}, at, Rot::from_angle(g.uni(-3, 3)));
+  return poly;
+}
+
+/// Whether p lies in the closed polygon by long double orientations (exact for float input;
+/// `decided` false when a double's orientation is within long double rounding of 0).
+bool inside_ref(const Polygon& poly, Vec2 p, bool* decided) {
+  constexpr bool kExactRef = sizeof(Real) == 4;
+  bool in = true;
+  *decided = true;
+  const int n = poly.count();
+  for (int i = 0; i < n; ++i) {
+    const V a = ref::toV(poly.vertex(i)), b = ref::toV(poly.vertex((i + 1) % n)), q = ref::toV(p);
+    const LD l = (b.x - a.x) * (q.y - a.y), r = (b.y - a.y) * (q.x - a.x), o = l - r;
+    if (!kExactRef && std::fabs(o) <= 1e-17L * (std::fabs(l) + std::fabs(r))) *decided = false;
+    if (o < 0) in = false;
+  }
+  return in;
+}
+
+Vec2 nudge(Vec2 q, int ux, int uy) {
+  for (int j = 0; j < std::abs(ux); ++j) q.x = std::nextafter(q.x, ux > 0 ? Real(1e30) : Real(-1e30));
+  for (int j = 0; j < std::abs(uy); ++j) q.y = std::nextafter(q.y, uy > 0 ? Real(1e30) : Real(-1e30));
+  return q;
+}
+
+TEST(RaycastFast, PolygonOriginInsideIsExact) {
+  Rand g(4242);
+  int checked = 0, inside = 0, outside = 0;
+  for (int shape = 0; shape < 300; ++shape) {
+    const Real far = shape % 3 == 0 ? Real(0) : (shape % 3 == 1 ? Real(8) : Real(3000));
+    const Vec2 at{g.uni(-1, 1) * far, g.uni(-1, 1) * far};
+    const Polygon poly = random_polygon(g, shape, at);
+    const int n = poly.count();
+    std::vector<Vec2> probes;
+    for (int i = 0; i < n; ++i) {
+      const Vec2 a = poly.vertex(i), b = poly.vertex((i + 1) % n);
+      probes.push_back(a);
+      for (int k = 0; k < 4; ++k) {
+        const Vec2 q = a + (b - a) * g.uni(0, 1);
+        probes.push_back(nudge(q, int(g.rng() % 7) - 3, int(g.rng() % 7) - 3));
+      }
+      probes.push_back(nudge(a, int(g.rng() % 5) - 2, int(g.rng() % 5) - 2));
+    }
+    for (Vec2 p : probes) {
+      bool decided;
+      const bool in = inside_ref(poly, p, &decided);
+      if (!decided) continue;
+      ++checked;
+      (in ? inside : outside) += 1;
+      for (int k = 0; k < 3; ++k) {
+        const Ray ray{p, g.dir(), k == 0 ? Real(0) : g.uni(0.5, 4)};
+        const RayHit h = raycast(poly, ray);
+        ASSERT_EQ(h.hit && h.inside, in) << "shape " << shape << " origin (" << p.x << ", " << p.y << ") direction ("
+                                         << ray.direction.x << ", " << ray.direction.y << ")";
+        if (in) EXPECT_EQ(h.distance, 0);
+      }
+    }
+  }
+  EXPECT_GT(inside, 500);
+  EXPECT_GT(outside, 500);
+  EXPECT_GT(checked, 2000);
+}
+
+/// The first entry of the ray o + t d (|d| = 1, t in [0, tmax]) into the polygon in long double:
+/// its distance and the side entered (-1: a miss); `margin` is how far the clip's decision is
+/// from flipping, in distance along the ray: the gap between the entry and the exit (or
+/// max_distance), and between the entry and the next latest entry (a ray through a vertex).
+struct RefHit {
+  LD t = 0;
+  int side = -1;
+  LD margin = 0;
+};
+
+RefHit clip_ref(const Polygon& poly, V o, V d, LD tmax) {
+  const int n = poly.count();
+  LD lower = 0, upper = tmax, runner_up = 0;  // runner_up: the second latest entry
+  int side = -1;
+  for (int i = 0; i < n; ++i) {
+    const V a = ref::toV(poly.vertex(i)), b = ref::toV(poly.vertex((i + 1) % n));
+    const V e = b - a;
+    const V nrm = V{e.y, -e.x} * (1 / ref::len(e));
+    const LD num = ref::dot(nrm, a - o), den = ref::dot(nrm, d);
+    if (den == 0) {
+      if (num < 0) return {0, -1, std::fabs(num)};
+      continue;
+    }
+    const LD t = num / den;
+    if (den < 0 && t > lower) runner_up = lower, lower = t, side = i;
+    else if (den < 0 && t > runner_up) runner_up = t;
+    if (den > 0 && t < upper) upper = t;
+  }
+  if (upper < lower) return {0, -1, lower - upper};
+  return {lower, side, std::min(upper - lower, side >= 0 ? lower - runner_up : upper - lower)};
+}
+
+TEST(RaycastFast, PolygonHitsMatchLongDoubleClip) {
+  Rand g(777);
+  int hits = 0, misses = 0;
+  for (int shape = 0; shape < 400; ++shape) {
+    const Real far = shape % 3 == 0 ? Real(0) : (shape % 3 == 1 ? Real(8) : Real(3000));
+    const Vec2 at{g.uni(-1, 1) * far, g.uni(-1, 1) * far};
+    const Polygon poly = random_polygon(g, shape, at);
+    for (int k = 0; k < 20; ++k) {
+      const Vec2 o = at + ref::toR(ref::unit_at(g.uni(-3.2, 3.2)) * LD(g.uni(1.2, 3)));
+      const Vec2 aim = at + Vec2{g.uni(-1.3, 1.3), g.uni(-1.3, 1.3)};
+      const Real tmax = k % 4 == 0 ? g.uni(0.1, 1.5) : g.uni(2, 6);
+      const Ray ray{o, (aim - o) * g.uni(0.1, 10), tmax};
+      const V ov = ref::toV(ray.origin), dv = ref::toV(ray.direction) * (1 / ref::len(ref::toV(ray.direction)));
+      const RefHit want = clip_ref(poly, ov, dv, LD(tmax));
+      const RayHit h = raycast(poly, ray);
+      SCOPED_TRACE("shape " + std::to_string(shape) + " ray " + std::to_string(k));
+      ASSERT_FALSE(h.inside);
+      // Rounding of the stored inputs' scale (|o| and the offset) over the incidence decides
+      // near-grazing rays either way.
+      const LD scale = std::fabs(ov.x) + std::fabs(ov.y) + 2;
+      const LD tol = 256 * LD(std::numeric_limits<Real>::epsilon()) * scale;
+      if (want.margin <= tol * 64) continue;
+      ASSERT_EQ(h.hit, want.side >= 0) << "reference distance " << want.t;
+      if (!h.hit) {
+        ++misses;
+        continue;
+      }
+      ++hits;
+      const int n = poly.count();
+      const V a = ref::toV(poly.vertex(want.side)), b = ref::toV(poly.vertex((want.side + 1) % n));
+      const V e = (b - a) * (1 / ref::len(b - a));
+      const LD cosi = std::fabs(ref::cross(e, dv));
+      EXPECT_NEAR(LD(h.distance), want.t, tol / std::max(cosi, LD(1e-3)));
+      EXPECT_NEAR(LD(h.normal.x), e.y, 1e-4L);
+      EXPECT_NEAR(LD(h.normal.y), -e.x, 1e-4L);
+      const V p = ref::toV(h.point), x = ov + dv * LD(h.distance);
+      EXPECT_LE(ref::len(p - x), tol);
+    }
+  }
+  EXPECT_GT(hits, 1500);
+  EXPECT_GT(misses, 1500);
+}
+
+}  // namespace
