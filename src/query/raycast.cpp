@@ -197,18 +197,42 @@ RayHit rounded_raycast(const Vec2* v, const Vec2* n, int count, Real r, Vec2 o, 
 }
 
 // A capsule a != b of radius r > 0 without building its hull: the origin inside decided as
-// point_core_distance does (the same distance, so the same bits), then rounded_raycast.
+// point_core_distance does (the same distance, so the same bits), then in closed form in the
+// capsule's frame (Box2D's): a convex shape is entered once, and the slab |h| <= r about the
+// axis holds the capsule, so an origin outside the slab moving away from it (or along it)
+// misses; otherwise the ray enters the capsule where it enters the slab when that point lies
+// along the core, and else through the end circle on that side (beyond an end line, the
+// capsule's part of the slab is that end's disk), the only circle tried. An origin within the
+// slab (beyond an end) likewise enters through that end's circle.
 RayHit capsule_raycast(Vec2 a, Vec2 b, Real r, Vec2 o, Vec2 u, Real max_distance) {
-  const Vec2 q = closest_on_segment(o, a, b);
-  if (length(q - o) <= r) return {true, true, 0, o, {}};
-  // (an origin on the core is inside: that distance is 0 but for rounding, which only a
-  // radius below the coordinates' rounding can fall under)
+  const Vec2 e = b - a;
+  const Real len = length(e);
+  const Vec2 d = e / len;  // (normalize's bits: the normals Hull::set_segment stores)
+  const Vec2 w = o - a, right{d.y, -d.x};
+  const Real h = dot(right, w), dh = dot(right, u);
   const Real mag = std::fabs(o.x) + std::fabs(o.y) + std::fabs(a.x) + std::fabs(a.y) + std::fabs(b.x) + std::fabs(b.y);
-  if (r <= kRelEps * mag && orient(a, b, o) == 0 && dot_w(a, o, a, b) >= 0 && dot_w(b, o, a, b) <= 0)
-    return {true, true, 0, o, {}};
-  const Vec2 d = normalize(b - a);  // the normals Hull::set_segment stores
-  const Vec2 v[2] = {a, b}, n[2] = {{d.y, -d.x}, {-d.y, d.x}};
-  return rounded_raycast(v, n, 2, r, o, u, max_distance);
+  // An origin clearly outside the slab (by more than the rounding of h and of the distance
+  // below) is outside; only the others need the distance.
+  if (!(std::fabs(h) > r + kRelEps * (mag + std::fabs(w.x) + std::fabs(w.y)))) {
+    const Vec2 q = closest_on_segment(o, a, b);
+    if (length(q - o) <= r) return {true, true, 0, o, {}};
+    // (an origin on the core is inside: that distance is 0 but for rounding, which only a
+    // radius below the coordinates' rounding can fall under)
+    if (r <= kRelEps * mag && orient(a, b, o) == 0 && dot_w(a, o, a, b) >= 0 && dot_w(b, o, a, b) <= 0)
+      return {true, true, 0, o, {}};
+  }
+  Real along = dot(d, w);  // where along the core (from a) the ray enters the slab
+  if (std::fabs(h) > r) {
+    const Real toward = h > 0 ? -dh : dh;  // > 0: the ray closes on the slab
+    if (!(toward > 0)) return {};
+    const Real t = (std::fabs(h) - r) / toward;
+    if (t > max_distance) return {};
+    along += t * dot(d, u);
+    if (along >= 0 && along <= len) return {true, false, t, o + u * t, h > 0 ? right : -right};
+  }
+  Best best;
+  ray_circle(o, u, along < 0 ? a : b, r, best, [](Vec2) { return true; });
+  return finish(best, o, u, max_distance);
 }
 
 // A segment a != b without radius: the origin on it is decided exactly (for float input);

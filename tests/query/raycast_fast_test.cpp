@@ -188,4 +188,94 @@ TEST(RaycastFast, PolygonHitsMatchLongDoubleClip) {
   EXPECT_GT(misses, 1500);
 }
 
+/// The first entry of the ray o + t d (|d| = 1) into the capsule (a, b, r) in long double: the
+/// least entry over its two sides and its two end circles (-1 for none), and the normal there;
+/// `margin`: how near the ray comes to grazing (its least clearance past the capsule on a miss,
+/// its chord's half length on a hit).
+struct CapsuleRef {
+  LD t = -1;
+  V normal{0, 0};
+  LD margin = 0;
+};
+
+CapsuleRef capsule_ref(V a, V b, LD r, V o, V d) {
+  CapsuleRef best;
+  LD t_best = std::numeric_limits<LD>::infinity();
+  const V ax = (b - a) * (1 / ref::len(b - a)), ny{-ax.y, ax.x};
+  for (int s : {1, -1}) {
+    const V m = ny * LD(s);
+    const LD den = ref::dot(m, d);
+    if (den >= 0) continue;
+    const LD t = (r - ref::dot(m, o - a)) / den;
+    const LD along = ref::dot(o + d * t - a, ax);
+    if (t >= 0 && along >= 0 && along <= ref::len(b - a) && t < t_best) t_best = t, best.normal = m;
+  }
+  LD closest = std::numeric_limits<LD>::infinity();  // the line's least distance to the core
+  for (V c : {a, b}) {
+    const V w = o - c;
+    const LD bb = ref::dot(w, d), cc = ref::dot(w, w) - r * r, disc = bb * bb - cc;
+    closest = std::min(closest, ref::len(w - d * bb));
+    if (disc < 0) continue;
+    const LD t = -bb - std::sqrt(disc);
+    if (t >= 0 && t < t_best) t_best = t, best.normal = (w + d * t) * (1 / r);
+  }
+  {
+    const LD along = ref::dot(o - a, ax), along_d = ref::dot(d, ax);
+    const LD h = ref::dot(o - a, ny), hd = ref::dot(d, ny);
+    // The line's distance to the core's line where it crosses it, or its distance at the ends.
+    if (hd != 0) {
+      const LD t = -h / hd, at = along + t * along_d;
+      if (at >= 0 && at <= ref::len(b - a)) closest = 0;
+    }
+  }
+  best.margin = std::fabs(r - closest);
+  if (t_best < std::numeric_limits<LD>::infinity()) best.t = t_best;
+  return best;
+}
+
+TEST(RaycastFast, CapsuleMatchesLongDouble) {
+  Rand g(515);
+  int hits = 0, misses = 0, inside = 0;
+  for (int i = 0; i < 4000; ++i) {
+    const Real far = i % 3 == 0 ? Real(0) : (i % 3 == 1 ? Real(10) : Real(5000));
+    const Vec2 c{g.uni(-1, 1) * far, g.uni(-1, 1) * far};
+    const Vec2 half = ref::toR(ref::unit_at(g.uni(-3.2, 3.2)) * LD(g.uni(0.05, 1)));
+    const Capsule cap{c - half, c + half, g.uni(0.05, 0.5)};
+    const Vec2 o = c + ref::toR(ref::unit_at(g.uni(-3.2, 3.2)) * LD(g.uni(0, 2.5)));
+    const Vec2 aim = c + Vec2{g.uni(-1.2, 1.2), g.uni(-1.2, 1.2)};
+    const Real tmax = i % 5 == 0 ? g.uni(0.1, 1) : g.uni(2, 6);
+    const Ray ray{o, (aim - o) * g.uni(0.1, 10), tmax};
+    const V a = ref::toV(cap.a), b = ref::toV(cap.b), ov = ref::toV(o);
+    const LD r = LD(cap.radius);
+    const V dv = ref::toV(ray.direction) * (1 / ref::len(ref::toV(ray.direction)));
+    const LD scale = std::fabs(ov.x) + std::fabs(ov.y) + 2;
+    const LD tol = 256 * LD(std::numeric_limits<Real>::epsilon()) * scale;
+    SCOPED_TRACE("case " + std::to_string(i));
+    const RayHit h = raycast(cap, ray);
+    const LD depth = r - ref::seg_dist(ov, a, b);  // > 0: the origin is inside
+    if (std::fabs(depth) <= tol) continue;
+    ASSERT_EQ(h.hit && h.inside, depth > 0);
+    if (depth > 0) {
+      ++inside;
+      continue;
+    }
+    const CapsuleRef want = capsule_ref(a, b, r, ov, dv);
+    const bool hit_ref = want.t >= 0 && want.t <= LD(tmax);
+    if (want.margin <= tol * 64 || (want.t >= 0 && std::fabs(want.t - LD(tmax)) <= tol * 64)) continue;
+    ASSERT_EQ(h.hit, hit_ref) << "reference distance " << want.t;
+    if (!h.hit) {
+      ++misses;
+      continue;
+    }
+    ++hits;
+    const LD cosi = std::fabs(ref::dot(want.normal, dv));
+    EXPECT_NEAR(LD(h.distance), want.t, tol / std::max(cosi, LD(1e-3)));
+    EXPECT_NEAR(LD(h.normal.x), want.normal.x, 1e-3L);
+    EXPECT_NEAR(LD(h.normal.y), want.normal.y, 1e-3L);
+  }
+  EXPECT_GT(hits, 800);
+  EXPECT_GT(misses, 800);
+  EXPECT_GT(inside, 200);
+}
+
 }  // namespace
