@@ -270,13 +270,16 @@ RayHit hull_raycast(const Hull& h, Vec2 o, Vec2 u, Real max_distance) {
   return rounded_raycast(h.v, h.n, h.count, h.radius, o, u, max_distance);
 }
 
-// A disk of radius r > 0: the origin inside is decided exactly (for float input).
+// A disk of radius r > 0: the origin inside is decided exactly (for float input); then
+// ray_circle's arithmetic on the same offset (the same bits), without its bookkeeping.
 RayHit circle_raycast(Vec2 c, Real r, Vec2 o, Vec2 u, Real max_distance) {
-  Wide dx = Wide(o.x) - c.x, dy = Wide(o.y) - c.y;
+  const Wide dx = Wide(o.x) - c.x, dy = Wide(o.y) - c.y;
   if (dx * dx + dy * dy <= Wide(r) * r) return {true, true, 0, o, {}};
-  Best best;
-  ray_circle(o, u, c, r, best, [](Vec2) { return true; });
-  return finish(best, o, u, max_distance);
+  const Vec2 m{Real(dx), Real(dy)};  // o - c
+  if (!(dot(m, u) < 0)) return {};  // outside, not closing in: no root ahead of the origin
+  Real t, t_out;
+  if (!line_circle(m, u, r, t, t_out) || t < 0 || t > max_distance) return {};
+  return {true, false, t, o + u * t, normalize(m + u * t, -u)};
 }
 
 // An aabb with positive extents: the slab test, the same arithmetic as the polygon clip
