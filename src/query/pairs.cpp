@@ -13,15 +13,10 @@
 namespace collide2d::inline COLLIDE2D_ABI {
 namespace detail {
 
-// Implemented in hull.cpp and raycast.cpp (internal; declared here so convex.hpp stays as it is).
+// Implemented in hull.cpp (internal; declared here so convex.hpp stays as it is).
 Real point_core_distance(const Hull& h, Vec2 p, Vec2* nearest);
 bool hull_overlaps(const Hull& a, const Hull& b);
 Manifold point_hull_contact(const Hull& h, Vec2 c, Real rc, bool c_area, bool point_is_a);
-RayHit circle_raycast(Vec2 c, Real r, Vec2 origin, Vec2 dir, Real max_distance);
-RayHit aabb_raycast(const Aabb& b, Vec2 origin, Vec2 dir, Real max_distance);
-RayHit segment_raycast(Vec2 a, Vec2 b, Vec2 origin, Vec2 dir, Real max_distance);
-RayHit capsule_raycast(Vec2 a, Vec2 b, Real r, Vec2 origin, Vec2 dir, Real max_distance);
-RayHit polygon_raycast(const Polygon& s, const Ray& ray);
 Manifold segment_pair_contact(Vec2 a0, Vec2 a1, Real ra, Vec2 b0, Vec2 b1, Real rb);
 
 namespace {
@@ -170,8 +165,6 @@ DistanceResult disk_shape_distance(Vec2 c, Real rc, const B& b, bool disk_is_a) 
 
 // A box in its own frame is an aabb centered at the origin: a disk against a box is a disk
 // against that aabb, with the disk's center carried into the frame and the answer back.
-inline Aabb box_local(const Box& b) { return {-b.half_extents, b.half_extents}; }
-inline Vec2 to_local(const Box& b, Vec2 p) { return b.rot().apply_inv(p - b.center); }
 inline Vec2 to_world(const Box& b, Vec2 p) { return b.center + b.rot().apply(p); }
 
 // (a box: in its frame)
@@ -398,47 +391,6 @@ Manifold contact(const A& a, const B& b) {
   return route_pair<ContactForms>(a, b);
 }
 
-template <ShapeType S>
-RayHit raycast(const S& s, const Ray& ray) {
-  if constexpr (std::is_same_v<S, Polygon>) {
-    if (s.radius == 0) return polygon_raycast(s, ray);
-  }
-  Vec2 u = normalize(ray.direction);
-  if constexpr (kIsSector<S>) {
-    SectorParts parts(s);
-    if (parts.count == 0) return hull_raycast(parts.seg, ray.origin, u, ray.max_distance);
-    RayHit best = piece_raycast(parts.piece[0], ray.origin, u, ray.max_distance);
-    if (parts.count == 2 && !best.inside) {
-      RayHit h = piece_raycast(parts.piece[1], ray.origin, u, ray.max_distance);
-      if (h.inside || (h.hit && (!best.hit || h.distance < best.distance))) best = h;
-    }
-    return best;
-  } else if constexpr (std::is_same_v<S, Circle>) {
-    if (s.radius > 0) return circle_raycast(s.center, s.radius, ray.origin, u, ray.max_distance);
-    return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
-  } else if constexpr (std::is_same_v<S, Box>) {
-    if (!(s.half_extents.x > 0 && s.half_extents.y > 0))
-      return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
-    RayHit h = aabb_raycast(box_local(s), to_local(s, ray.origin), s.rot().apply_inv(u), ray.max_distance);
-    if (!h.hit) return h;
-    if (h.inside) { h.point = ray.origin; return h; }
-    h.point = ray.origin + u * h.distance;
-    h.normal = s.rot().apply(h.normal);
-    return h;
-  } else if constexpr (std::is_same_v<S, Segment>) {
-    if (!(s.a == s.b)) return segment_raycast(s.a, s.b, ray.origin, u, ray.max_distance);  // no hull to build
-    return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
-  } else if constexpr (std::is_same_v<S, Capsule>) {
-    if (!(s.a == s.b) && s.radius > 0) return capsule_raycast(s.a, s.b, s.radius, ray.origin, u, ray.max_distance);
-    return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
-  } else if constexpr (std::is_same_v<S, Aabb>) {
-    if (s.min.x < s.max.x && s.min.y < s.max.y) return aabb_raycast(s, ray.origin, u, ray.max_distance);
-    return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
-  } else {
-    return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
-  }
-}
-
 std::optional<Invalid> validate(const Ray& r) {
   if (!is_finite(r.origin)) return Invalid{"origin", "must hold finite numbers"};
   if (!is_finite(r.direction)) return Invalid{"direction", "must hold finite numbers"};
@@ -453,7 +405,7 @@ std::optional<Invalid> validate(const Ray& r) {
   template bool overlaps<A, B>(const A&, const B&);               \
   template DistanceResult distance<A, B>(const A&, const B&);     \
   template Manifold contact<A, B>(const A&, const B&);
-#define COLLIDE2D_ROW(A) COLLIDE2D_EACH_PAIR_WITH(COLLIDE2D_PAIR, A) template RayHit raycast<A>(const A&, const Ray&);
+#define COLLIDE2D_ROW(A) COLLIDE2D_EACH_PAIR_WITH(COLLIDE2D_PAIR, A)
 COLLIDE2D_EACH_SHAPE(COLLIDE2D_ROW)
 #undef COLLIDE2D_ROW
 #undef COLLIDE2D_PAIR

@@ -1,14 +1,17 @@
 // collide2d - 2D collision detection for games. MIT License.
-// Ray casts against hulls (flat edges pushed out by the radius, vertex circles) and
-// sector pieces (two radial edges and one arc).
+// Ray casts: the typed `raycast` of every shape and the kernels it calls, closed forms for the
+// shapes that have them, hulls (flat edges pushed out by the radius, vertex circles) and sector
+// pieces (two radial edges and one arc) for the rest.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <type_traits>
 
 #include "query/convex.hpp"
 #include "query/geometry.hpp"
+#include "query/shape_list.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI::detail {
 namespace {
@@ -235,13 +238,28 @@ RayHit capsule_raycast(Vec2 a, Vec2 b, Real r, Vec2 o, Vec2 u, Real max_distance
   return finish(best, o, u, max_distance);
 }
 
-// A segment a != b without radius: the origin on it is decided exactly (for float input);
-// a hit beyond max_distance gets no normal.
+// A segment a != b without radius: the origin on it is decided exactly (for float input),
+// by the exact orientation only when the float one, cross(a - o, b - a), is within its rounding
+// of 0 (the differences and the products each round by at most eps, so 8 eps of the products'
+// magnitudes bound it; min covers underflow); a hit beyond max_distance gets no normal.
 RayHit segment_raycast(Vec2 a, Vec2 b, Vec2 o, Vec2 u, Real max_distance) {
-  if (orient(a, b, o) == 0 && dot_w(a, o, a, b) >= 0 && dot_w(b, o, a, b) <= 0) return {true, true, 0, o, {}};
-  Best best;
+  const Vec2 w = a - o, e = b - a;
+  const Real pa = w.x * e.y, pb = w.y * e.x, side_num = pa - pb;  // cross(w, e)
+  constexpr Real k = std::numeric_limits<Real>::epsilon() * 8;
+  if (!(std::fabs(side_num) > k * (std::fabs(pa) + std::fabs(pb)) + std::numeric_limits<Real>::min()) &&
+      orient(a, b, o) == 0 && dot_w(a, o, a, b) >= 0 && dot_w(b, o, a, b) <= 0)
+    return {true, true, 0, o, {}};
+  if (const Real den = cross(u, e); den != 0) {  // ray_segment_rel's crossing, answered directly
+    const Real s = cross(w, u) / den;
+    if (s < 0 || s > 1) return {};
+    const Real t = side_num / den;
+    if (t < 0 || t > max_distance) return {};
+    const Vec2 side = perp(e);
+    return {true, false, t, o + u * t, normalize(dot(side, u) < 0 ? side : -side)};
+  }
+  Best best;  // parallel: on the line or not
   if (max_distance < best.t) best.t = next_up(max_distance);  // farther hits: a miss either way
-  ray_segment_rel(u, a - o, b - a, best, nullptr);
+  ray_segment_rel(u, w, e, best, nullptr);
   return finish(best, o, u, max_distance);
 }
 
@@ -321,3 +339,55 @@ RayHit piece_raycast(const Piece& p, Vec2 o, Vec2 u, Real max_distance) {
 }
 
 }  // namespace collide2d::detail
+
+namespace collide2d::inline COLLIDE2D_ABI {
+
+using namespace detail;
+
+// The typed ray casts, here with the kernels they call (one unit: the small ones inline).
+template <ShapeType S>
+RayHit raycast(const S& s, const Ray& ray) {
+  if constexpr (std::is_same_v<S, Polygon>) {
+    if (s.radius == 0) return polygon_raycast(s, ray);
+  }
+  Vec2 u = normalize(ray.direction);
+  if constexpr (std::is_same_v<S, Sector>) {
+    SectorParts parts(s);
+    if (parts.count == 0) return hull_raycast(parts.seg, ray.origin, u, ray.max_distance);
+    RayHit best = piece_raycast(parts.piece[0], ray.origin, u, ray.max_distance);
+    if (parts.count == 2 && !best.inside) {
+      RayHit h = piece_raycast(parts.piece[1], ray.origin, u, ray.max_distance);
+      if (h.inside || (h.hit && (!best.hit || h.distance < best.distance))) best = h;
+    }
+    return best;
+  } else if constexpr (std::is_same_v<S, Circle>) {
+    if (s.radius > 0) return circle_raycast(s.center, s.radius, ray.origin, u, ray.max_distance);
+    return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
+  } else if constexpr (std::is_same_v<S, Box>) {
+    if (!(s.half_extents.x > 0 && s.half_extents.y > 0))
+      return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
+    RayHit h = aabb_raycast(box_local(s), to_local(s, ray.origin), s.rot().apply_inv(u), ray.max_distance);
+    if (!h.hit) return h;
+    if (h.inside) { h.point = ray.origin; return h; }
+    h.point = ray.origin + u * h.distance;
+    h.normal = s.rot().apply(h.normal);
+    return h;
+  } else if constexpr (std::is_same_v<S, Segment>) {
+    if (!(s.a == s.b)) return segment_raycast(s.a, s.b, ray.origin, u, ray.max_distance);  // no hull to build
+    return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
+  } else if constexpr (std::is_same_v<S, Capsule>) {
+    if (!(s.a == s.b) && s.radius > 0) return capsule_raycast(s.a, s.b, s.radius, ray.origin, u, ray.max_distance);
+    return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
+  } else if constexpr (std::is_same_v<S, Aabb>) {
+    if (s.min.x < s.max.x && s.min.y < s.max.y) return aabb_raycast(s, ray.origin, u, ray.max_distance);
+    return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
+  } else {
+    return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
+  }
+}
+
+#define COLLIDE2D_RAY(A) template RayHit raycast<A>(const A&, const Ray&);
+COLLIDE2D_EACH_SHAPE(COLLIDE2D_RAY)
+#undef COLLIDE2D_RAY
+
+}  // namespace collide2d

@@ -69,6 +69,12 @@ bool inside_ref(const Polygon& poly, Vec2 p, bool* decided) {
   return in;
 }
 
+/// Where case i is placed: about the coordinates' origin, a few units away, or `far` away.
+Vec2 place(Rand& g, int i, Real far) {
+  const Real reach = i % 3 == 0 ? Real(0) : (i % 3 == 1 ? Real(8) : far);
+  return {g.uni(-1, 1) * reach, g.uni(-1, 1) * reach};
+}
+
 Vec2 nudge(Vec2 q, int ux, int uy) {
   for (int j = 0; j < std::abs(ux); ++j) q.x = std::nextafter(q.x, ux > 0 ? Real(1e30) : Real(-1e30));
   for (int j = 0; j < std::abs(uy); ++j) q.y = std::nextafter(q.y, uy > 0 ? Real(1e30) : Real(-1e30));
@@ -79,8 +85,7 @@ TEST(RaycastFast, PolygonOriginInsideIsExact) {
   Rand g(4242);
   int checked = 0, inside = 0, outside = 0;
   for (int shape = 0; shape < 300; ++shape) {
-    const Real far = shape % 3 == 0 ? Real(0) : (shape % 3 == 1 ? Real(8) : Real(3000));
-    const Vec2 at{g.uni(-1, 1) * far, g.uni(-1, 1) * far};
+    const Vec2 at = place(g, shape, 3000);
     const Polygon poly = random_polygon(g, shape, at);
     const int n = poly.count();
     std::vector<Vec2> probes;
@@ -149,8 +154,7 @@ TEST(RaycastFast, PolygonHitsMatchLongDoubleClip) {
   Rand g(777);
   int hits = 0, misses = 0;
   for (int shape = 0; shape < 400; ++shape) {
-    const Real far = shape % 3 == 0 ? Real(0) : (shape % 3 == 1 ? Real(8) : Real(3000));
-    const Vec2 at{g.uni(-1, 1) * far, g.uni(-1, 1) * far};
+    const Vec2 at = place(g, shape, 3000);
     const Polygon poly = random_polygon(g, shape, at);
     for (int k = 0; k < 20; ++k) {
       const Vec2 o = at + ref::toR(ref::unit_at(g.uni(-3.2, 3.2)) * LD(g.uni(1.2, 3)));
@@ -234,11 +238,10 @@ CapsuleRef capsule_ref(V a, V b, LD r, V o, V d) {
 }
 
 TEST(RaycastFast, CapsuleMatchesLongDouble) {
-  Rand g(515);
   int hits = 0, misses = 0, inside = 0;
+  Rand g(515);
   for (int i = 0; i < 4000; ++i) {
-    const Real far = i % 3 == 0 ? Real(0) : (i % 3 == 1 ? Real(10) : Real(5000));
-    const Vec2 c{g.uni(-1, 1) * far, g.uni(-1, 1) * far};
+    const Vec2 c = place(g, i, 5000);
     const Vec2 half = ref::toR(ref::unit_at(g.uni(-3.2, 3.2)) * LD(g.uni(0.05, 1)));
     const Capsule cap{c - half, c + half, g.uni(0.05, 0.5)};
     const Vec2 o = c + ref::toR(ref::unit_at(g.uni(-3.2, 3.2)) * LD(g.uni(0, 2.5)));
@@ -276,6 +279,36 @@ TEST(RaycastFast, CapsuleMatchesLongDouble) {
   EXPECT_GT(hits, 800);
   EXPECT_GT(misses, 800);
   EXPECT_GT(inside, 200);
+}
+
+// A segment's origin test: an origin on the segment (its ends, points along it a few ulps
+// either way, far from the coordinates' origin too) is inside exactly when the long double
+// orientation is 0 and it lies between the ends (exact for float input); every other origin
+// is not inside.
+TEST(RaycastFast, SegmentOriginOnItIsExact) {
+  Rand g(616);
+  int on = 0, off = 0;
+  for (int i = 0; i < 3000; ++i) {
+    const Vec2 c = place(g, i, 4000);
+    // Some segments on grid lines (exact midpoints), the others in general position.
+    const Vec2 half = i % 4 == 0 ? Vec2{Real(int(g.rng() % 8) + 1) / 8, 0}
+                                 : ref::toR(ref::unit_at(g.uni(-3.2, 3.2)) * LD(g.uni(0.05, 1)));
+    const Segment seg{c - half, c + half};
+    const Vec2 q = i % 5 == 0 ? (i % 10 == 0 ? seg.a : seg.b) : seg.a + (seg.b - seg.a) * g.uni(0, 1);
+    Vec2 o = i % 3 == 2 ? q : nudge(q, int(g.rng() % 5) - 2, int(g.rng() % 5) - 2);
+    // About the coordinates' origin (c = 0), half scaled by a power of two lies on the segment
+    // exactly, while a - o rounds: the float orientation need not be 0 there.
+    if (i % 6 == 0) o = nudge(half * std::ldexp(Real(1), -int(i % 7) - 1), int(g.rng() % 3) - 1, 0);
+    const V a = ref::toV(seg.a), b = ref::toV(seg.b), p = ref::toV(o);
+    const LD l = (b.x - a.x) * (p.y - a.y), r = (b.y - a.y) * (p.x - a.x);
+    if (sizeof(Real) != 4 && l != r && std::fabs(l - r) <= 1e-17L * (std::fabs(l) + std::fabs(r))) continue;
+    const bool want = l == r && ref::dot(p - a, b - a) >= 0 && ref::dot(p - b, a - b) >= 0;
+    (want ? on : off) += 1;
+    const RayHit h = raycast(seg, Ray{o, g.dir(), g.uni(0, 3)});
+    ASSERT_EQ(h.hit && h.inside, want) << "case " << i << " origin (" << o.x << ", " << o.y << ")";
+  }
+  EXPECT_GT(on, 400);
+  EXPECT_GT(off, 800);
 }
 
 }  // namespace
