@@ -300,31 +300,47 @@ RayHit circle_raycast(Vec2 c, Real r, Vec2 o, Vec2 u, Real max_distance) {
   return {true, false, t, o + u * t, normalize(m + u * t, -u)};
 }
 
-// An aabb with positive extents: the slab test, the same arithmetic as the polygon clip
-// in hull_raycast (edges bottom, right, top, left) without building the hull.
+namespace {
+
+// The entry of a ray from an origin outside the aabb (positive extents) into it: the slab
+// test, each side's time as (side - o) / u on its axis (the clip of the hull's four edges), the
+// later of the axes' entries (a tie goes to the side first in the hull's order bottom, right,
+// top, left) before the earlier exit, within [0, max_distance]; its distance and outward normal.
+bool slab_entry(const Aabb& b, Vec2 o, Vec2 u, Real max_distance, Real& t, Vec2& n) {
+  Real leave = std::numeric_limits<Real>::max(), tx = -leave, ty = -leave;
+  Vec2 nx, ny;
+  if (u.x == 0) {
+    if (o.x < b.min.x || b.max.x < o.x) return false;  // parallel, outside the slab
+  } else {
+    const Real t_lo = (o.x - b.min.x) / -u.x, t_hi = (b.max.x - o.x) / u.x;
+    tx = u.x > 0 ? t_lo : t_hi;
+    leave = u.x > 0 ? t_hi : t_lo;
+    nx = {u.x > 0 ? Real(-1) : Real(1), 0};
+  }
+  if (u.y == 0) {
+    if (o.y < b.min.y || b.max.y < o.y) return false;
+  } else {
+    const Real t_lo = (o.y - b.min.y) / -u.y, t_hi = (b.max.y - o.y) / u.y;
+    ty = u.y > 0 ? t_lo : t_hi;
+    leave = std::min(leave, u.y > 0 ? t_hi : t_lo);
+    ny = {0, u.y > 0 ? Real(-1) : Real(1)};
+  }
+  const bool x_first = u.x < 0 && u.y < 0;  // the right side before the top one
+  const bool by_x = tx > ty || (tx == ty && x_first);
+  t = by_x ? tx : ty;
+  n = by_x ? nx : ny;
+  return !(t > leave) && leave >= 0 && t >= 0 && t <= max_distance;
+}
+
+}  // namespace
+
+// An aabb with positive extents, without building the hull.
 RayHit aabb_raycast(const Aabb& b, Vec2 o, Vec2 u, Real max_distance) {
   if (b.contains(o)) return {true, true, 0, o, {}};
-  const Real num[4] = {o.y - b.min.y, b.max.x - o.x, b.max.y - o.y, o.x - b.min.x};
-  const Real den[4] = {-u.y, u.x, u.y, -u.x};
-  const Vec2 nrm[4] = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}};
-  Real enter = -std::numeric_limits<Real>::max(), leave = std::numeric_limits<Real>::max();
-  Vec2 n_enter{-u};
-  for (int i = 0; i < 4; ++i) {
-    if (den[i] == 0) {
-      if (num[i] < 0) return {};
-      continue;
-    }
-    Real t = num[i] / den[i];
-    if (den[i] < 0) {
-      if (t > enter) { enter = t; n_enter = nrm[i]; }
-    } else {
-      leave = std::min(leave, t);
-    }
-  }
-  if (enter > leave || leave < 0) return {};
-  Best best;
-  best.offer(enter, n_enter);
-  return finish(best, o, u, max_distance);
+  Real t;
+  Vec2 n;
+  if (!slab_entry(b, o, u, max_distance, t, n)) return {};
+  return {true, false, t, o + u * t, n};
 }
 
 RayHit piece_raycast(const Piece& p, Vec2 o, Vec2 u, Real max_distance) {
@@ -366,12 +382,12 @@ RayHit raycast(const S& s, const Ray& ray) {
   } else if constexpr (std::is_same_v<S, Box>) {
     if (!(s.half_extents.x > 0 && s.half_extents.y > 0))
       return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
-    RayHit h = aabb_raycast(box_local(s), to_local(s, ray.origin), s.rot().apply_inv(u), ray.max_distance);
-    if (!h.hit) return h;
-    if (h.inside) { h.point = ray.origin; return h; }
-    h.point = ray.origin + u * h.distance;
-    h.normal = s.rot().apply(h.normal);
-    return h;
+    const Aabb local = box_local(s);  // the box in its frame
+    if (local.contains(to_local(s, ray.origin))) return {true, true, 0, ray.origin, {}};
+    Real t;
+    Vec2 n;
+    if (!slab_entry(local, to_local(s, ray.origin), s.rot().apply_inv(u), ray.max_distance, t, n)) return {};
+    return {true, false, t, ray.origin + u * t, s.rot().apply(n)};
   } else if constexpr (std::is_same_v<S, Segment>) {
     if (!(s.a == s.b)) return segment_raycast(s.a, s.b, ray.origin, u, ray.max_distance);  // no hull to build
     return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);

@@ -311,4 +311,51 @@ TEST(RaycastFast, SegmentOriginOnItIsExact) {
   EXPECT_GT(off, 800);
 }
 
+// The slab test of aabbs and boxes: rays through a corner take the side first in the order
+// bottom, right, top, left (the hull's edges); random rotated boxes agree with the long double
+// clip of their corners (hit or miss, distance, normal) away from grazing and corners.
+TEST(RaycastFast, SlabEntryCornersAndRotatedBoxes) {
+  const Aabb unit{{0, 0}, {1, 1}};
+  const struct {
+    Vec2 o, d, n;
+  } corners[] = {{{-1, -1}, {1, 1}, {0, -1}}, {{2, 2}, {-1, -1}, {1, 0}}, {{2, -1}, {-1, 1}, {0, -1}}, {{-1, 2}, {1, -1}, {0, 1}}};
+  for (const auto& c : corners) {
+    const RayHit h = raycast(unit, Ray{c.o, c.d, 5});
+    ASSERT_TRUE(h.hit && !h.inside);
+    EXPECT_EQ(h.normal.x, c.n.x);
+    EXPECT_EQ(h.normal.y, c.n.y);
+    EXPECT_NEAR(h.distance, std::sqrt(Real(2)), 4 * std::numeric_limits<Real>::epsilon());
+  }
+  Rand g(919);
+  int hits = 0, misses = 0;
+  for (int i = 0; i < 3000; ++i) {
+    const Vec2 c = place(g, i, 2000);
+    const Box box(c, {g.uni(0.05, 1), g.uni(0.05, 1)}, g.uni(-3.2, 3.2));
+    std::vector<Vec2> pts;
+    for (Vec2 k : {Vec2{-1, -1}, Vec2{1, -1}, Vec2{1, 1}, Vec2{-1, 1}})
+      pts.push_back(box.center + box.rot().apply({k.x * box.half_extents.x, k.y * box.half_extents.y}));
+    const Polygon poly = *make_polygon(pts);
+    const Vec2 o = c + ref::toR(ref::unit_at(g.uni(-3.2, 3.2)) * LD(g.uni(1.5, 3)));
+    const Ray ray{o, (c + Vec2{g.uni(-1.2, 1.2), g.uni(-1.2, 1.2)} - o) * g.uni(0.1, 10), g.uni(0.5, 5)};
+    const V ov = ref::toV(o), dv = ref::toV(ray.direction) * (1 / ref::len(ref::toV(ray.direction)));
+    const RefHit want = clip_ref(poly, ov, dv, LD(ray.max_distance));
+    const LD tol = 512 * LD(std::numeric_limits<Real>::epsilon()) * (std::fabs(ov.x) + std::fabs(ov.y) + 2);
+    if (want.margin <= tol * 64) continue;
+    const RayHit h = raycast(box, ray);
+    ASSERT_EQ(h.hit, want.side >= 0) << "case " << i;
+    if (!h.hit) {
+      ++misses;
+      continue;
+    }
+    ++hits;
+    const V a = ref::toV(poly.vertex(want.side)), b = ref::toV(poly.vertex((want.side + 1) % 4));
+    const V e = (b - a) * (1 / ref::len(b - a));
+    EXPECT_NEAR(LD(h.distance), want.t, tol / std::max(std::fabs(ref::cross(e, dv)), LD(1e-3))) << "case " << i;
+    EXPECT_NEAR(LD(h.normal.x), e.y, 1e-4L) << "case " << i;
+    EXPECT_NEAR(LD(h.normal.y), -e.x, 1e-4L) << "case " << i;
+  }
+  EXPECT_GT(hits, 800);
+  EXPECT_GT(misses, 800);
+}
+
 }  // namespace
