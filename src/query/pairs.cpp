@@ -322,10 +322,44 @@ struct DistanceForms {
   }
 };
 
+// Two aabbs with positive extents, in closed form: they touch unless one lies strictly beyond a
+// side of the other (exact comparisons). The shortest translation of b out of a is the least of
+// the four pushes (b right: a.max.x - b.min.x, left, up, down; the first on a tie): its length
+// is the depth and its direction the normal; the points are the ends of the two touching sides'
+// common stretch, each midway between the two sides, as convex_contact's clipping places them
+// (one point where the stretch is one).
+Manifold aabb_pair_contact(const Aabb& a, const Aabb& b) {
+  Manifold m;
+  if (b.min.x > a.max.x || a.min.x > b.max.x || b.min.y > a.max.y || a.min.y > b.max.y) return m;
+  m.touching = true;
+  const Real push[4] = {a.max.x - b.min.x, b.max.x - a.min.x, a.max.y - b.min.y, b.max.y - a.min.y};
+  int k = 0;
+  for (int i = 1; i < 4; ++i)
+    if (push[i] < push[k]) k = i;
+  m.depth = push[k];
+  const bool along_x = k < 2;
+  const Real sign = k % 2 == 0 ? Real(1) : Real(-1);
+  m.normal = along_x ? Vec2{sign, 0} : Vec2{0, sign};
+  // The two sides in contact (a's toward b, b's toward a) and their common stretch across.
+  const Real side_a = along_x ? (k == 0 ? a.max.x : a.min.x) : (k == 2 ? a.max.y : a.min.y);
+  const Real side_b = along_x ? (k == 0 ? b.min.x : b.max.x) : (k == 2 ? b.min.y : b.max.y);
+  const Real mid = (side_a + side_b) * Real(0.5);
+  const Real lo = along_x ? std::max(a.min.y, b.min.y) : std::max(a.min.x, b.min.x);
+  const Real hi = along_x ? std::min(a.max.y, b.max.y) : std::min(a.max.x, b.max.x);
+  m.point_count = lo < hi ? 2 : 1;
+  m.points[0] = along_x ? Vec2{mid, lo} : Vec2{lo, mid};
+  m.points[1] = along_x ? Vec2{mid, hi} : Vec2{hi, mid};
+  return m;
+}
+
 // contact's general path (two strokes with segment cores need no hulls) and closed forms.
 struct ContactForms {
   template <class A, class B>
   static Manifold hulls(const A& a, const B& b) {
+    if constexpr (std::is_same_v<A, Aabb> && std::is_same_v<B, Aabb>) {
+      if (a.min.x < a.max.x && a.min.y < a.max.y && b.min.x < b.max.x && b.min.y < b.max.y)
+        return aabb_pair_contact(a, b);
+    }
     if constexpr (kIsStroke<A> && kIsStroke<B>) {
       if (!(a.a == a.b) && !(b.a == b.b))
         return segment_pair_contact(a.a, a.b, stroke_radius(a), b.a, b.b, stroke_radius(b));
