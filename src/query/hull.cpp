@@ -159,7 +159,7 @@ Real point_core_distance_sep(const Hull& h, Vec2 p, Vec2* nearest, Real* sep, in
   }
   if (h.count == 2) {
     Vec2 a = h.v[0], b = h.v[1];
-    if (orient(a, b, p) == 0 && dot_w(a, p, a, b) >= 0 && dot_w(b, p, a, b) <= 0) {
+    if (on_segment(a, b, p)) {
       *nearest = p;
       return 0;
     }

@@ -220,7 +220,7 @@ Manifold disk_aabb_contact(Vec2 c, Real rc, const Aabb& b, bool disk_is_a) {
 // within rounding of the core; the caller then takes the general path (it needs the hull's
 // separation axes).
 bool disk_segment_contact(Vec2 c, Real rc, Vec2 a, Vec2 b, Real rs, bool disk_is_a, Manifold& m) {
-  if (orient(a, b, c) == 0 && dot_w(a, c, a, b) >= 0 && dot_w(b, c, a, b) <= 0) return false;
+  if (on_segment(a, b, c)) return false;
   const Vec2 q = closest_on_segment(c, a, b);
   const Real d = length(q - c);
   const Real R = rs + rc;

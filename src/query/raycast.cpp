@@ -221,7 +221,7 @@ RayHit capsule_raycast(Vec2 a, Vec2 b, Real r, Vec2 o, Vec2 u, Real max_distance
     if (length(q - o) <= r) return {true, true, 0, o, {}};
     // (an origin on the core is inside: that distance is 0 but for rounding, which only a
     // radius below the coordinates' rounding can fall under)
-    if (r <= kRelEps * mag && orient(a, b, o) == 0 && dot_w(a, o, a, b) >= 0 && dot_w(b, o, a, b) <= 0)
+    if (r <= kRelEps * mag && on_segment(a, b, o))
       return {true, true, 0, o, {}};
   }
   Real along = dot(d, w);  // where along the core (from a) the ray enters the slab
@@ -238,21 +238,15 @@ RayHit capsule_raycast(Vec2 a, Vec2 b, Real r, Vec2 o, Vec2 u, Real max_distance
   return finish(best, o, u, max_distance);
 }
 
-// A segment a != b without radius: the origin on it is decided exactly (for float input),
-// by the exact orientation only when the float one, cross(a - o, b - a), is within its rounding
-// of 0 (the differences and the products each round by at most eps, so 8 eps of the products'
-// magnitudes bound it; min covers underflow); a hit beyond max_distance gets no normal.
+// A segment a != b without radius: the origin on it is decided exactly (for float input);
+// a hit beyond max_distance gets no normal.
 RayHit segment_raycast(Vec2 a, Vec2 b, Vec2 o, Vec2 u, Real max_distance) {
+  if (on_segment(a, b, o)) return {true, true, 0, o, {}};
   const Vec2 w = a - o, e = b - a;
-  const Real pa = w.x * e.y, pb = w.y * e.x, side_num = pa - pb;  // cross(w, e)
-  constexpr Real k = std::numeric_limits<Real>::epsilon() * 8;
-  if (!(std::fabs(side_num) > k * (std::fabs(pa) + std::fabs(pb)) + std::numeric_limits<Real>::min()) &&
-      orient(a, b, o) == 0 && dot_w(a, o, a, b) >= 0 && dot_w(b, o, a, b) <= 0)
-    return {true, true, 0, o, {}};
   if (const Real den = cross(u, e); den != 0) {  // ray_segment_rel's crossing, answered directly
     const Real s = cross(w, u) / den;
     if (s < 0 || s > 1) return {};
-    const Real t = side_num / den;
+    const Real t = cross(w, e) / den;
     if (t < 0 || t > max_distance) return {};
     const Vec2 side = perp(e);
     return {true, false, t, o + u * t, normalize(dot(side, u) < 0 ? side : -side)};
