@@ -482,7 +482,8 @@ Axis max_separation(const Hull& a, const Hull& b) {
     for (int i = 0; i < edges; ++i) {
       Vec2 nn = h.n[i];
       Real s = std::numeric_limits<Real>::max();
-      for (int j = 0; j < o.count; ++j) s = std::min(s, dot(nn, o.v[j] - h.v[i]));
+      // (s only falls: once it is no more than the best, this edge cannot win)
+      for (int j = 0; j < o.count && s > best.s; ++j) s = std::min(s, dot(nn, o.v[j] - h.v[i]));
       if (s > best.s) { best.s = s; best.n = nn * sign; }
     }
     if (h.count == 2) {
