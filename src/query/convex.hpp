@@ -24,6 +24,11 @@ inline Vec2 disk_center(const Circle& c) { return c.center; }
 inline Real disk_radius(const Point&) { return 0; }
 inline Real disk_radius(const Circle& c) { return c.radius; }
 
+/// A box in its own frame is an aabb centered at the origin (`box_local`); `to_local` carries a
+/// point into that frame.
+inline Aabb box_local(const Box& b) { return {-b.half_extents, b.half_extents}; }
+inline Vec2 to_local(const Box& b, Vec2 p) { return b.rot().apply_inv(p - b.center); }
+
 /// A convex polygon core (1..64 vertices, counter-clockwise) grown by `radius`.
 /// It points into the polygon's storage or into its own buffers, so it is not copyable.
 struct Hull {

@@ -26,6 +26,18 @@ inline Wide dot_w(Vec2 a0, Vec2 a1, Vec2 b0, Vec2 b1) {
   return (Wide(a1.x) - a0.x) * (Wide(b1.x) - b0.x) + (Wide(a1.y) - a0.y) * (Wide(b1.y) - b0.y);
 }
 
+/// Whether p lies on the closed segment ab, decided exactly (for float input). The float
+/// orientation cross(a - p, b - a) first: the differences and the products each round by at
+/// most eps, so 8 eps of the products' magnitudes bound its error (min covers underflow); only
+/// an orientation within that of 0 needs the exact one.
+inline bool on_segment(Vec2 a, Vec2 b, Vec2 p) {
+  const Vec2 w = a - p, e = b - a;
+  const Real l = w.x * e.y, r = w.y * e.x;
+  constexpr Real k = std::numeric_limits<Real>::epsilon() * 8;
+  if (std::fabs(l - r) > k * (std::fabs(l) + std::fabs(r)) + std::numeric_limits<Real>::min()) return false;
+  return orient(a, b, p) == 0 && dot_w(a, p, a, b) >= 0 && dot_w(b, p, a, b) <= 0;
+}
+
 /// Where the line o + t d meets the circle of radius r about the origin (o given relative to
 /// the circle's center): t0 <= t1, or false when it misses it (or d is zero). In double, with
 /// the discriminant taken from the line's closest approach to the center, a (r^2 - |h|^2) for

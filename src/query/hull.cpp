@@ -159,7 +159,7 @@ Real point_core_distance_sep(const Hull& h, Vec2 p, Vec2* nearest, Real* sep, in
   }
   if (h.count == 2) {
     Vec2 a = h.v[0], b = h.v[1];
-    if (orient(a, b, p) == 0 && dot_w(a, p, a, b) >= 0 && dot_w(b, p, a, b) <= 0) {
+    if (on_segment(a, b, p)) {
       *nearest = p;
       return 0;
     }
@@ -286,6 +286,8 @@ bool cores_separated(const Hull& a, const Hull& b) {
   return by_edges(a, b) || by_edges(b, a);
 }
 
+}  // namespace
+
 // A vertex of `in` that lies in the closed polygon core `by` (count >= 3), decided exactly
 // (for float input); false when none does.
 bool vertex_inside(const Hull& in, const Hull& by, Vec2* out) {
@@ -299,6 +301,8 @@ bool vertex_inside(const Hull& in, const Hull& by, Vec2* out) {
   }
   return false;
 }
+
+namespace {
 
 // A point common to two intersecting cores. Against a polygon core, first a vertex of the other
 // core in it, or of it in the other polygon core (at most a few orientations per vertex: a
@@ -478,7 +482,8 @@ Axis max_separation(const Hull& a, const Hull& b) {
     for (int i = 0; i < edges; ++i) {
       Vec2 nn = h.n[i];
       Real s = std::numeric_limits<Real>::max();
-      for (int j = 0; j < o.count; ++j) s = std::min(s, dot(nn, o.v[j] - h.v[i]));
+      // (s only falls: once it is no more than the best, this edge cannot win)
+      for (int j = 0; j < o.count && s > best.s; ++j) s = std::min(s, dot(nn, o.v[j] - h.v[i]));
       if (s > best.s) { best.s = s; best.n = nn * sign; }
     }
     if (h.count == 2) {

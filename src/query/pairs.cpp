@@ -13,14 +13,10 @@
 namespace collide2d::inline COLLIDE2D_ABI {
 namespace detail {
 
-// Implemented in hull.cpp and raycast.cpp (internal; declared here so convex.hpp stays as it is).
+// Implemented in hull.cpp (internal; declared here so convex.hpp stays as it is).
 Real point_core_distance(const Hull& h, Vec2 p, Vec2* nearest);
 bool hull_overlaps(const Hull& a, const Hull& b);
 Manifold point_hull_contact(const Hull& h, Vec2 c, Real rc, bool c_area, bool point_is_a);
-RayHit circle_raycast(Vec2 c, Real r, Vec2 origin, Vec2 dir, Real max_distance);
-RayHit aabb_raycast(const Aabb& b, Vec2 origin, Vec2 dir, Real max_distance);
-RayHit segment_raycast(Vec2 a, Vec2 b, Vec2 origin, Vec2 dir, Real max_distance);
-RayHit capsule_raycast(Vec2 a, Vec2 b, Real r, Vec2 origin, Vec2 dir, Real max_distance);
 Manifold segment_pair_contact(Vec2 a0, Vec2 a1, Real ra, Vec2 b0, Vec2 b1, Real rb);
 
 namespace {
@@ -169,8 +165,6 @@ DistanceResult disk_shape_distance(Vec2 c, Real rc, const B& b, bool disk_is_a) 
 
 // A box in its own frame is an aabb centered at the origin: a disk against a box is a disk
 // against that aabb, with the disk's center carried into the frame and the answer back.
-inline Aabb box_local(const Box& b) { return {-b.half_extents, b.half_extents}; }
-inline Vec2 to_local(const Box& b, Vec2 p) { return b.rot().apply_inv(p - b.center); }
 inline Vec2 to_world(const Box& b, Vec2 p) { return b.center + b.rot().apply(p); }
 
 // (a box: in its frame)
@@ -226,7 +220,7 @@ Manifold disk_aabb_contact(Vec2 c, Real rc, const Aabb& b, bool disk_is_a) {
 // within rounding of the core; the caller then takes the general path (it needs the hull's
 // separation axes).
 bool disk_segment_contact(Vec2 c, Real rc, Vec2 a, Vec2 b, Real rs, bool disk_is_a, Manifold& m) {
-  if (orient(a, b, c) == 0 && dot_w(a, c, a, b) >= 0 && dot_w(b, c, a, b) <= 0) return false;
+  if (on_segment(a, b, c)) return false;
   const Vec2 q = closest_on_segment(c, a, b);
   const Real d = length(q - c);
   const Real R = rs + rc;
@@ -328,10 +322,44 @@ struct DistanceForms {
   }
 };
 
+// Two aabbs with positive extents, in closed form: they touch unless one lies strictly beyond a
+// side of the other (exact comparisons). The shortest translation of b out of a is the least of
+// the four pushes (b right: a.max.x - b.min.x, left, up, down; the first on a tie): its length
+// is the depth and its direction the normal; the points are the ends of the two touching sides'
+// common stretch, each midway between the two sides, as convex_contact's clipping places them
+// (one point where the stretch is one).
+Manifold aabb_pair_contact(const Aabb& a, const Aabb& b) {
+  Manifold m;
+  if (b.min.x > a.max.x || a.min.x > b.max.x || b.min.y > a.max.y || a.min.y > b.max.y) return m;
+  m.touching = true;
+  const Real push[4] = {a.max.x - b.min.x, b.max.x - a.min.x, a.max.y - b.min.y, b.max.y - a.min.y};
+  int k = 0;
+  for (int i = 1; i < 4; ++i)
+    if (push[i] < push[k]) k = i;
+  m.depth = push[k];
+  const bool along_x = k < 2;
+  const Real sign = k % 2 == 0 ? Real(1) : Real(-1);
+  m.normal = along_x ? Vec2{sign, 0} : Vec2{0, sign};
+  // The two sides in contact (a's toward b, b's toward a) and their common stretch across.
+  const Real side_a = along_x ? (k == 0 ? a.max.x : a.min.x) : (k == 2 ? a.max.y : a.min.y);
+  const Real side_b = along_x ? (k == 0 ? b.min.x : b.max.x) : (k == 2 ? b.min.y : b.max.y);
+  const Real mid = (side_a + side_b) * Real(0.5);
+  const Real lo = along_x ? std::max(a.min.y, b.min.y) : std::max(a.min.x, b.min.x);
+  const Real hi = along_x ? std::min(a.max.y, b.max.y) : std::min(a.max.x, b.max.x);
+  m.point_count = lo < hi ? 2 : 1;
+  m.points[0] = along_x ? Vec2{mid, lo} : Vec2{lo, mid};
+  m.points[1] = along_x ? Vec2{mid, hi} : Vec2{hi, mid};
+  return m;
+}
+
 // contact's general path (two strokes with segment cores need no hulls) and closed forms.
 struct ContactForms {
   template <class A, class B>
   static Manifold hulls(const A& a, const B& b) {
+    if constexpr (std::is_same_v<A, Aabb> && std::is_same_v<B, Aabb>) {
+      if (a.min.x < a.max.x && a.min.y < a.max.y && b.min.x < b.max.x && b.min.y < b.max.y)
+        return aabb_pair_contact(a, b);
+    }
     if constexpr (kIsStroke<A> && kIsStroke<B>) {
       if (!(a.a == a.b) && !(b.a == b.b))
         return segment_pair_contact(a.a, a.b, stroke_radius(a), b.a, b.b, stroke_radius(b));
@@ -397,44 +425,6 @@ Manifold contact(const A& a, const B& b) {
   return route_pair<ContactForms>(a, b);
 }
 
-template <ShapeType S>
-RayHit raycast(const S& s, const Ray& ray) {
-  Vec2 u = normalize(ray.direction);
-  if constexpr (kIsSector<S>) {
-    SectorParts parts(s);
-    if (parts.count == 0) return hull_raycast(parts.seg, ray.origin, u, ray.max_distance);
-    RayHit best = piece_raycast(parts.piece[0], ray.origin, u, ray.max_distance);
-    if (parts.count == 2 && !best.inside) {
-      RayHit h = piece_raycast(parts.piece[1], ray.origin, u, ray.max_distance);
-      if (h.inside || (h.hit && (!best.hit || h.distance < best.distance))) best = h;
-    }
-    return best;
-  } else if constexpr (std::is_same_v<S, Circle>) {
-    if (s.radius > 0) return circle_raycast(s.center, s.radius, ray.origin, u, ray.max_distance);
-    return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
-  } else if constexpr (std::is_same_v<S, Box>) {
-    if (!(s.half_extents.x > 0 && s.half_extents.y > 0))
-      return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
-    RayHit h = aabb_raycast(box_local(s), to_local(s, ray.origin), s.rot().apply_inv(u), ray.max_distance);
-    if (!h.hit) return h;
-    if (h.inside) { h.point = ray.origin; return h; }
-    h.point = ray.origin + u * h.distance;
-    h.normal = s.rot().apply(h.normal);
-    return h;
-  } else if constexpr (std::is_same_v<S, Segment>) {
-    if (!(s.a == s.b)) return segment_raycast(s.a, s.b, ray.origin, u, ray.max_distance);  // no hull to build
-    return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
-  } else if constexpr (std::is_same_v<S, Capsule>) {
-    if (!(s.a == s.b) && s.radius > 0) return capsule_raycast(s.a, s.b, s.radius, ray.origin, u, ray.max_distance);
-    return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
-  } else if constexpr (std::is_same_v<S, Aabb>) {
-    if (s.min.x < s.max.x && s.min.y < s.max.y) return aabb_raycast(s, ray.origin, u, ray.max_distance);
-    return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
-  } else {
-    return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
-  }
-}
-
 std::optional<Invalid> validate(const Ray& r) {
   if (!is_finite(r.origin)) return Invalid{"origin", "must hold finite numbers"};
   if (!is_finite(r.direction)) return Invalid{"direction", "must hold finite numbers"};
@@ -449,7 +439,7 @@ std::optional<Invalid> validate(const Ray& r) {
   template bool overlaps<A, B>(const A&, const B&);               \
   template DistanceResult distance<A, B>(const A&, const B&);     \
   template Manifold contact<A, B>(const A&, const B&);
-#define COLLIDE2D_ROW(A) COLLIDE2D_EACH_PAIR_WITH(COLLIDE2D_PAIR, A) template RayHit raycast<A>(const A&, const Ray&);
+#define COLLIDE2D_ROW(A) COLLIDE2D_EACH_PAIR_WITH(COLLIDE2D_PAIR, A)
 COLLIDE2D_EACH_SHAPE(COLLIDE2D_ROW)
 #undef COLLIDE2D_ROW
 #undef COLLIDE2D_PAIR

@@ -1,14 +1,17 @@
 // collide2d - 2D collision detection for games. MIT License.
-// Ray casts against hulls (flat edges pushed out by the radius, vertex circles) and
-// sector pieces (two radial edges and one arc).
+// Ray casts: the typed `raycast` of every shape and the kernels it calls, closed forms for the
+// shapes that have them, hulls (flat edges pushed out by the radius, vertex circles) and sector
+// pieces (two radial edges and one arc) for the rest.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <type_traits>
 
 #include "query/convex.hpp"
 #include "query/geometry.hpp"
+#include "query/shape_list.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI::detail {
 namespace {
@@ -91,6 +94,72 @@ RayHit finish(const Best& best, Vec2 o, Vec2 u, Real max_distance) {
 
 // Implemented in hull.cpp (internal; declared here so convex.hpp stays as it is).
 Real point_core_distance(const Hull& h, Vec2 p, Vec2* nearest);
+bool vertex_inside(const Hull& in, const Hull& by, Vec2* out);
+
+namespace {
+
+// A ray against a convex polygon core without radius (vertices v[i] + off, unit edge normals
+// n), clipped in float in Box2D's form: the entry `lower` and the exit `upper` along the unit
+// direction u, a bound tested as num < t den and divided only when it moves, a certain miss
+// returned as soon as the bounds cross. The origin's inside test is exact: the side that
+// decided the answer (the side entered, or the side the ray leaves before it enters anything)
+// is one the float clip saw the origin outside of, and its exact orientation shows the origin
+// strictly outside the core; otherwise (an origin inside, or within rounding of that side's
+// line) `in_core()` decides, and the clip stands when it says outside.
+template <bool kMoved, class InCore>
+RayHit polygon_core_raycast(const Vec2* v, const Vec2* n, int count, Vec2 off, Vec2 o, Vec2 u, Real max_distance,
+                            InCore&& in_core) {
+  Real lower = 0, upper = max_distance;
+  int entered = -1, side = -1;  // side: the one that decided
+  for (int i = 0; i < count; ++i) {
+    const Vec2 ni = n[i];
+    const Real num = dot(ni, (kMoved ? v[i] + off : v[i]) - o);  // >= 0: o inside this half-plane
+    const Real den = dot(ni, u);
+    if (den < 0) {
+      if (!(num < lower * den)) continue;
+      lower = num / den;  // enters later
+      entered = side = i;
+    } else if (den > 0) {
+      if (!(num < upper * den)) continue;
+      upper = num / den;  // leaves sooner
+      if (!(upper < lower)) continue;
+      if (lower == 0) side = i;  // (else the side entered has the origin outside it)
+    } else {
+      if (!(num < 0)) continue;
+      upper = -1;  // parallel to the side, outside it
+      if (lower == 0) side = i;
+    }
+    if (upper < lower) {
+      entered = -1;
+      break;
+    }
+  }
+  bool outside = false;
+  if (side >= 0) {
+    const int next = side + 1 == count ? 0 : side + 1;
+    outside = kMoved ? orient(v[side] + off, v[next] + off, o) < 0 : orient(v[side], v[next], o) < 0;
+  }
+  if (!outside && in_core()) return {true, true, 0, o, {}};
+  if (entered < 0) return {};
+  return {true, false, lower, o + u * lower, n[entered]};
+}
+
+}  // namespace
+
+// A polygon without radius, on its own storage (no Hull built unless the origin is within
+// rounding of it). The origin's inside test is the exact orientations (a distance of 0 would
+// also take an origin outside by less than the rounding of the nearest point).
+RayHit polygon_raycast(const Polygon& s, const Ray& ray) {
+  const Vec2 o = ray.origin, u = normalize(ray.direction), off = s.offset();
+  const auto in_core = [&] {
+    Vec2 q;
+    return vertex_inside(Hull(Point{o}), Hull(s), &q);
+  };
+  constexpr Vec2 zero{};
+  if (std::memcmp(&off, &zero, sizeof off) == 0)  // (not moved since built: the common case)
+    return polygon_core_raycast<false>(s.base_vertices(), s.normals(), s.count(), off, o, u, ray.max_distance, in_core);
+  return polygon_core_raycast<true>(s.base_vertices(), s.normals(), s.count(), off, o, u, ray.max_distance, in_core);
+}
 
 // A core of count >= 2 vertices v (normals n; a segment has both sides, n[1] = -n[0]) grown
 // by r > 0, for an origin outside it: the sides pushed out by r facing the ray, then the
@@ -131,27 +200,60 @@ RayHit rounded_raycast(const Vec2* v, const Vec2* n, int count, Real r, Vec2 o, 
 }
 
 // A capsule a != b of radius r > 0 without building its hull: the origin inside decided as
-// point_core_distance does (the same distance, so the same bits), then rounded_raycast.
+// point_core_distance does (the same distance, so the same bits), then in closed form in the
+// capsule's frame (Box2D's): a convex shape is entered once, and the slab |h| <= r about the
+// axis holds the capsule, so an origin outside the slab moving away from it (or along it)
+// misses; otherwise the ray enters the capsule where it enters the slab when that point lies
+// along the core, and else through the end circle on that side (beyond an end line, the
+// capsule's part of the slab is that end's disk), the only circle tried. An origin within the
+// slab (beyond an end) likewise enters through that end's circle.
 RayHit capsule_raycast(Vec2 a, Vec2 b, Real r, Vec2 o, Vec2 u, Real max_distance) {
-  const Vec2 q = closest_on_segment(o, a, b);
-  if (length(q - o) <= r) return {true, true, 0, o, {}};
-  // (an origin on the core is inside: that distance is 0 but for rounding, which only a
-  // radius below the coordinates' rounding can fall under)
+  const Vec2 e = b - a;
+  const Real len = length(e);
+  const Vec2 d = e / len;  // (normalize's bits: the normals Hull::set_segment stores)
+  const Vec2 w = o - a, right{d.y, -d.x};
+  const Real h = dot(right, w), dh = dot(right, u);
   const Real mag = std::fabs(o.x) + std::fabs(o.y) + std::fabs(a.x) + std::fabs(a.y) + std::fabs(b.x) + std::fabs(b.y);
-  if (r <= kRelEps * mag && orient(a, b, o) == 0 && dot_w(a, o, a, b) >= 0 && dot_w(b, o, a, b) <= 0)
-    return {true, true, 0, o, {}};
-  const Vec2 d = normalize(b - a);  // the normals Hull::set_segment stores
-  const Vec2 v[2] = {a, b}, n[2] = {{d.y, -d.x}, {-d.y, d.x}};
-  return rounded_raycast(v, n, 2, r, o, u, max_distance);
+  // An origin clearly outside the slab (by more than the rounding of h and of the distance
+  // below) is outside; only the others need the distance.
+  if (!(std::fabs(h) > r + kRelEps * (mag + std::fabs(w.x) + std::fabs(w.y)))) {
+    const Vec2 q = closest_on_segment(o, a, b);
+    if (length(q - o) <= r) return {true, true, 0, o, {}};
+    // (an origin on the core is inside: that distance is 0 but for rounding, which only a
+    // radius below the coordinates' rounding can fall under)
+    if (r <= kRelEps * mag && on_segment(a, b, o))
+      return {true, true, 0, o, {}};
+  }
+  Real along = dot(d, w);  // where along the core (from a) the ray enters the slab
+  if (std::fabs(h) > r) {
+    const Real toward = h > 0 ? -dh : dh;  // > 0: the ray closes on the slab
+    if (!(toward > 0)) return {};
+    const Real t = (std::fabs(h) - r) / toward;
+    if (t > max_distance) return {};
+    along += t * dot(d, u);
+    if (along >= 0 && along <= len) return {true, false, t, o + u * t, h > 0 ? right : -right};
+  }
+  Best best;
+  ray_circle(o, u, along < 0 ? a : b, r, best, [](Vec2) { return true; });
+  return finish(best, o, u, max_distance);
 }
 
 // A segment a != b without radius: the origin on it is decided exactly (for float input);
 // a hit beyond max_distance gets no normal.
 RayHit segment_raycast(Vec2 a, Vec2 b, Vec2 o, Vec2 u, Real max_distance) {
-  if (orient(a, b, o) == 0 && dot_w(a, o, a, b) >= 0 && dot_w(b, o, a, b) <= 0) return {true, true, 0, o, {}};
-  Best best;
+  if (on_segment(a, b, o)) return {true, true, 0, o, {}};
+  const Vec2 w = a - o, e = b - a;
+  if (const Real den = cross(u, e); den != 0) {  // ray_segment_rel's crossing, answered directly
+    const Real s = cross(w, u) / den;
+    if (s < 0 || s > 1) return {};
+    const Real t = cross(w, e) / den;
+    if (t < 0 || t > max_distance) return {};
+    const Vec2 side = perp(e);
+    return {true, false, t, o + u * t, normalize(dot(side, u) < 0 ? side : -side)};
+  }
+  Best best;  // parallel: on the line or not
   if (max_distance < best.t) best.t = next_up(max_distance);  // farther hits: a miss either way
-  ray_segment_rel(u, a - o, b - a, best, nullptr);
+  ray_segment_rel(u, w, e, best, nullptr);
   return finish(best, o, u, max_distance);
 }
 
@@ -172,81 +274,67 @@ RayHit hull_raycast(const Hull& h, Vec2 o, Vec2 u, Real max_distance) {
     }
     return finish(best, o, u, max_distance);
   }
-  if (h.radius == 0) {  // convex polygon: clip the ray against every edge's half-plane
-    // (leave starts at max_distance: an entry beyond it is a miss either way, found sooner)
-    Real enter = -std::numeric_limits<Real>::max(), leave = max_distance;
-    Vec2 n_enter{-u};
-    bool parallel_out = false;
-    int out_edge = -1;  // the edge the origin lies most clearly outside of
-    Real out_num = 0;
-    for (int i = 0; i < h.count; ++i) {
-      Vec2 n = h.n[i];
-      Real num = dot(n, h.v[i] - o);  // >= 0 when o is inside this half-plane
-      Real den = dot(n, u);
-      if (num < out_num) { out_num = num; out_edge = i; }
-      if (den == 0) {
-        parallel_out = parallel_out || num < 0;
-        continue;
-      }
-      Real t = num / den;
-      if (den < 0) {
-        if (t > enter) { enter = t; n_enter = n; }
-      } else {
-        leave = std::min(leave, t);
-      }
-      // A miss already (the test after the loop would say so) once the origin is shown to be
-      // outside, exactly: the rest of the edges cannot change it.
-      if ((enter > leave || leave < 0) && out_edge >= 0 &&
-          orient(h.v[out_edge], h.v[out_edge + 1 == h.count ? 0 : out_edge + 1], o) < 0)
-        return {};
-    }
-    // The origin is outside when it is strictly outside one edge, exactly; only an origin
-    // near the boundary or inside needs the whole exact test.
-    if (out_edge < 0 || orient(h.v[out_edge], h.v[out_edge + 1 == h.count ? 0 : out_edge + 1], o) >= 0) {
+  if (h.radius == 0)
+    return polygon_core_raycast<false>(h.v, h.n, h.count, {}, o, u, max_distance, [&] {
       Vec2 q;
-      if (point_core_distance(h, o, &q) <= 0) return {true, true, 0, o, {}};
-    }
-    if (parallel_out || enter > leave || leave < 0) return {};
-    best.offer(enter, n_enter);
-    return finish(best, o, u, max_distance);
-  }
+      return point_core_distance(h, o, &q) <= 0;
+    });
   return rounded_raycast(h.v, h.n, h.count, h.radius, o, u, max_distance);
 }
 
-// A disk of radius r > 0: the origin inside is decided exactly (for float input).
+// A disk of radius r > 0: the origin inside is decided exactly (for float input); then
+// ray_circle's arithmetic on the same offset (the same bits), without its bookkeeping.
 RayHit circle_raycast(Vec2 c, Real r, Vec2 o, Vec2 u, Real max_distance) {
-  Wide dx = Wide(o.x) - c.x, dy = Wide(o.y) - c.y;
+  const Wide dx = Wide(o.x) - c.x, dy = Wide(o.y) - c.y;
   if (dx * dx + dy * dy <= Wide(r) * r) return {true, true, 0, o, {}};
-  Best best;
-  ray_circle(o, u, c, r, best, [](Vec2) { return true; });
-  return finish(best, o, u, max_distance);
+  const Vec2 m{Real(dx), Real(dy)};  // o - c
+  if (!(dot(m, u) < 0)) return {};  // outside, not closing in: no root ahead of the origin
+  Real t, t_out;
+  if (!line_circle(m, u, r, t, t_out) || t < 0 || t > max_distance) return {};
+  return {true, false, t, o + u * t, normalize(m + u * t, -u)};
 }
 
-// An aabb with positive extents: the slab test, the same arithmetic as the polygon clip
-// in hull_raycast (edges bottom, right, top, left) without building the hull.
+namespace {
+
+// The entry of a ray from an origin outside the aabb (positive extents) into it: the slab
+// test, each side's time as (side - o) / u on its axis (the clip of the hull's four edges), the
+// later of the axes' entries (a tie goes to the side first in the hull's order bottom, right,
+// top, left) before the earlier exit, within [0, max_distance]; its distance and outward normal.
+bool slab_entry(const Aabb& b, Vec2 o, Vec2 u, Real max_distance, Real& t, Vec2& n) {
+  Real leave = std::numeric_limits<Real>::max(), tx = -leave, ty = -leave;
+  Vec2 nx, ny;
+  if (u.x == 0) {
+    if (o.x < b.min.x || b.max.x < o.x) return false;  // parallel, outside the slab
+  } else {
+    const Real t_lo = (o.x - b.min.x) / -u.x, t_hi = (b.max.x - o.x) / u.x;
+    tx = u.x > 0 ? t_lo : t_hi;
+    leave = u.x > 0 ? t_hi : t_lo;
+    nx = {u.x > 0 ? Real(-1) : Real(1), 0};
+  }
+  if (u.y == 0) {
+    if (o.y < b.min.y || b.max.y < o.y) return false;
+  } else {
+    const Real t_lo = (o.y - b.min.y) / -u.y, t_hi = (b.max.y - o.y) / u.y;
+    ty = u.y > 0 ? t_lo : t_hi;
+    leave = std::min(leave, u.y > 0 ? t_hi : t_lo);
+    ny = {0, u.y > 0 ? Real(-1) : Real(1)};
+  }
+  const bool x_first = u.x < 0 && u.y < 0;  // the right side before the top one
+  const bool by_x = tx > ty || (tx == ty && x_first);
+  t = by_x ? tx : ty;
+  n = by_x ? nx : ny;
+  return !(t > leave) && leave >= 0 && t >= 0 && t <= max_distance;
+}
+
+}  // namespace
+
+// An aabb with positive extents, without building the hull.
 RayHit aabb_raycast(const Aabb& b, Vec2 o, Vec2 u, Real max_distance) {
   if (b.contains(o)) return {true, true, 0, o, {}};
-  const Real num[4] = {o.y - b.min.y, b.max.x - o.x, b.max.y - o.y, o.x - b.min.x};
-  const Real den[4] = {-u.y, u.x, u.y, -u.x};
-  const Vec2 nrm[4] = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}};
-  Real enter = -std::numeric_limits<Real>::max(), leave = std::numeric_limits<Real>::max();
-  Vec2 n_enter{-u};
-  for (int i = 0; i < 4; ++i) {
-    if (den[i] == 0) {
-      if (num[i] < 0) return {};
-      continue;
-    }
-    Real t = num[i] / den[i];
-    if (den[i] < 0) {
-      if (t > enter) { enter = t; n_enter = nrm[i]; }
-    } else {
-      leave = std::min(leave, t);
-    }
-  }
-  if (enter > leave || leave < 0) return {};
-  Best best;
-  best.offer(enter, n_enter);
-  return finish(best, o, u, max_distance);
+  Real t;
+  Vec2 n;
+  if (!slab_entry(b, o, u, max_distance, t, n)) return {};
+  return {true, false, t, o + u * t, n};
 }
 
 RayHit piece_raycast(const Piece& p, Vec2 o, Vec2 u, Real max_distance) {
@@ -261,3 +349,55 @@ RayHit piece_raycast(const Piece& p, Vec2 o, Vec2 u, Real max_distance) {
 }
 
 }  // namespace collide2d::detail
+
+namespace collide2d::inline COLLIDE2D_ABI {
+
+using namespace detail;
+
+// The typed ray casts, here with the kernels they call (one unit: the small ones inline).
+template <ShapeType S>
+RayHit raycast(const S& s, const Ray& ray) {
+  if constexpr (std::is_same_v<S, Polygon>) {
+    if (s.radius == 0) return polygon_raycast(s, ray);
+  }
+  Vec2 u = normalize(ray.direction);
+  if constexpr (std::is_same_v<S, Sector>) {
+    SectorParts parts(s);
+    if (parts.count == 0) return hull_raycast(parts.seg, ray.origin, u, ray.max_distance);
+    RayHit best = piece_raycast(parts.piece[0], ray.origin, u, ray.max_distance);
+    if (parts.count == 2 && !best.inside) {
+      RayHit h = piece_raycast(parts.piece[1], ray.origin, u, ray.max_distance);
+      if (h.inside || (h.hit && (!best.hit || h.distance < best.distance))) best = h;
+    }
+    return best;
+  } else if constexpr (std::is_same_v<S, Circle>) {
+    if (s.radius > 0) return circle_raycast(s.center, s.radius, ray.origin, u, ray.max_distance);
+    return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
+  } else if constexpr (std::is_same_v<S, Box>) {
+    if (!(s.half_extents.x > 0 && s.half_extents.y > 0))
+      return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
+    const Aabb local = box_local(s);  // the box in its frame
+    if (local.contains(to_local(s, ray.origin))) return {true, true, 0, ray.origin, {}};
+    Real t;
+    Vec2 n;
+    if (!slab_entry(local, to_local(s, ray.origin), s.rot().apply_inv(u), ray.max_distance, t, n)) return {};
+    return {true, false, t, ray.origin + u * t, s.rot().apply(n)};
+  } else if constexpr (std::is_same_v<S, Segment>) {
+    if (!(s.a == s.b)) return segment_raycast(s.a, s.b, ray.origin, u, ray.max_distance);  // no hull to build
+    return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
+  } else if constexpr (std::is_same_v<S, Capsule>) {
+    if (!(s.a == s.b) && s.radius > 0) return capsule_raycast(s.a, s.b, s.radius, ray.origin, u, ray.max_distance);
+    return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
+  } else if constexpr (std::is_same_v<S, Aabb>) {
+    if (s.min.x < s.max.x && s.min.y < s.max.y) return aabb_raycast(s, ray.origin, u, ray.max_distance);
+    return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
+  } else {
+    return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
+  }
+}
+
+#define COLLIDE2D_RAY(A) template RayHit raycast<A>(const A&, const Ray&);
+COLLIDE2D_EACH_SHAPE(COLLIDE2D_RAY)
+#undef COLLIDE2D_RAY
+
+}  // namespace collide2d

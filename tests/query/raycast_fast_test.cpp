@@ -1,0 +1,361 @@
+// collide2d - 2D collision detection for games. MIT License.
+// The fast ray casts (the polygon clip in float, Box2D's form, with the exact orientation only
+// at the side that decides): the origin's inside test stays exact (boundary origins, origins a few
+// ulps either side of an edge, polygons moved and posed far from the coordinates' origin,
+// against long double orientations), and the hits agree with a long double clip of the same
+// stored vertices (hit or miss, distance, the side entered), max_distance included.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <limits>
+#include <random>
+#include <vector>
+
+#include "collide2d/query.hpp"
+#include "query/reference.hpp"
+
+namespace {
+
+using namespace collide2d;
+using ref::LD;
+using ref::V;
+
+struct Rand {
+  std::mt19937 rng;
+  explicit Rand(unsigned seed) : rng(seed) {}
+  Real uni(LD lo, LD hi) { return Real(std::uniform_real_distribution<LD>(lo, hi)(rng)); }
+  Vec2 dir() {
+    const V d = ref::unit_at(uni(-3.2, 3.2));
+    return ref::toR(d * LD(uni(0.1, 10)));  // any length: the cast normalises it
+  }
+};
+
+/// A convex 3..12-gon about the origin (some thin), then moved (translate: its offset) or posed
+/// (set_pose: rebuilt vertices) to `at`.
+Polygon random_polygon(Rand& g, int shape, Vec2 at) {
+  const int n = 3 + shape % 10;
+  const Real squash = shape % 3 == 0 ? g.uni(0.02, 0.1) : g.uni(0.6, 1);
+  const V r = ref::unit_at(g.uni(-3.1, 3.1));
+  std::vector<Vec2> pts;
+  for (int i = 0; i < n; ++i) {
+    const LD a = (i + g.uni(-0.3, 0.3)) * 2 * ref::kPiL / n;
+    const V q{std::cos(a), std::sin(a) * LD(squash)};
+    pts.push_back(ref::toR({q.x * r.x - q.y * r.y, q.x * r.y + q.y * r.x}));
+  }
+  auto made = make_polygon(pts);
+  EXPECT_TRUE(made.has_value());
+  Polygon poly = *made;
+  if (shape % 2 == 0) poly.translate(at);
+  else poly.set_pose(*made, {0, 0}, at, Rot::from_angle(g.uni(-3, 3)));
+  return poly;
+}
+
+/// Whether p lies in the closed polygon by long double orientations (exact for float input;
+/// `decided` false when a double's orientation is within long double rounding of 0).
+bool inside_ref(const Polygon& poly, Vec2 p, bool* decided) {
+  constexpr bool kExactRef = sizeof(Real) == 4;
+  bool in = true;
+  *decided = true;
+  const int n = poly.count();
+  for (int i = 0; i < n; ++i) {
+    const V a = ref::toV(poly.vertex(i)), b = ref::toV(poly.vertex((i + 1) % n)), q = ref::toV(p);
+    const LD l = (b.x - a.x) * (q.y - a.y), r = (b.y - a.y) * (q.x - a.x), o = l - r;
+    if (!kExactRef && std::fabs(o) <= 1e-17L * (std::fabs(l) + std::fabs(r))) *decided = false;
+    if (o < 0) in = false;
+  }
+  return in;
+}
+
+/// Where case i is placed: about the coordinates' origin, a few units away, or `far` away.
+Vec2 place(Rand& g, int i, Real far) {
+  const Real reach = i % 3 == 0 ? Real(0) : (i % 3 == 1 ? Real(8) : far);
+  return {g.uni(-1, 1) * reach, g.uni(-1, 1) * reach};
+}
+
+Vec2 nudge(Vec2 q, int ux, int uy) {
+  for (int j = 0; j < std::abs(ux); ++j) q.x = std::nextafter(q.x, ux > 0 ? Real(1e30) : Real(-1e30));
+  for (int j = 0; j < std::abs(uy); ++j) q.y = std::nextafter(q.y, uy > 0 ? Real(1e30) : Real(-1e30));
+  return q;
+}
+
+TEST(RaycastFast, PolygonOriginInsideIsExact) {
+  Rand g(4242);
+  int checked = 0, inside = 0, outside = 0;
+  for (int shape = 0; shape < 300; ++shape) {
+    const Vec2 at = place(g, shape, 3000);
+    const Polygon poly = random_polygon(g, shape, at);
+    const int n = poly.count();
+    std::vector<Vec2> probes;
+    for (int i = 0; i < n; ++i) {
+      const Vec2 a = poly.vertex(i), b = poly.vertex((i + 1) % n);
+      probes.push_back(a);
+      for (int k = 0; k < 4; ++k) {
+        const Vec2 q = a + (b - a) * g.uni(0, 1);
+        probes.push_back(nudge(q, int(g.rng() % 7) - 3, int(g.rng() % 7) - 3));
+      }
+      probes.push_back(nudge(a, int(g.rng() % 5) - 2, int(g.rng() % 5) - 2));
+    }
+    for (Vec2 p : probes) {
+      bool decided;
+      const bool in = inside_ref(poly, p, &decided);
+      if (!decided) continue;
+      ++checked;
+      (in ? inside : outside) += 1;
+      for (int k = 0; k < 3; ++k) {
+        const Ray ray{p, g.dir(), k == 0 ? Real(0) : g.uni(0.5, 4)};
+        const RayHit h = raycast(poly, ray);
+        ASSERT_EQ(h.hit && h.inside, in) << "shape " << shape << " origin (" << p.x << ", " << p.y << ") direction ("
+                                         << ray.direction.x << ", " << ray.direction.y << ")";
+        if (in) EXPECT_EQ(h.distance, 0);
+      }
+    }
+  }
+  EXPECT_GT(inside, 500);
+  EXPECT_GT(outside, 500);
+  EXPECT_GT(checked, 2000);
+}
+
+/// The first entry of the ray o + t d (|d| = 1, t in [0, tmax]) into the polygon in long double:
+/// its distance and the side entered (-1: a miss); `margin` is how far the clip's decision is
+/// from flipping, in distance along the ray: the gap between the entry and the exit (or
+/// max_distance), and between the entry and the next latest entry (a ray through a vertex).
+struct RefHit {
+  LD t = 0;
+  int side = -1;
+  LD margin = 0;
+};
+
+RefHit clip_ref(const Polygon& poly, V o, V d, LD tmax) {
+  const int n = poly.count();
+  LD lower = 0, upper = tmax, runner_up = 0;  // runner_up: the second latest entry
+  int side = -1;
+  for (int i = 0; i < n; ++i) {
+    const V a = ref::toV(poly.vertex(i)), b = ref::toV(poly.vertex((i + 1) % n));
+    const V e = b - a;
+    const V nrm = V{e.y, -e.x} * (1 / ref::len(e));
+    const LD num = ref::dot(nrm, a - o), den = ref::dot(nrm, d);
+    if (den == 0) {
+      if (num < 0) return {0, -1, std::fabs(num)};
+      continue;
+    }
+    const LD t = num / den;
+    if (den < 0 && t > lower) runner_up = lower, lower = t, side = i;
+    else if (den < 0 && t > runner_up) runner_up = t;
+    if (den > 0 && t < upper) upper = t;
+  }
+  if (upper < lower) return {0, -1, lower - upper};
+  return {lower, side, std::min(upper - lower, side >= 0 ? lower - runner_up : upper - lower)};
+}
+
+TEST(RaycastFast, PolygonHitsMatchLongDoubleClip) {
+  Rand g(777);
+  int hits = 0, misses = 0;
+  for (int shape = 0; shape < 400; ++shape) {
+    const Vec2 at = place(g, shape, 3000);
+    const Polygon poly = random_polygon(g, shape, at);
+    for (int k = 0; k < 20; ++k) {
+      const Vec2 o = at + ref::toR(ref::unit_at(g.uni(-3.2, 3.2)) * LD(g.uni(1.2, 3)));
+      const Vec2 aim = at + Vec2{g.uni(-1.3, 1.3), g.uni(-1.3, 1.3)};
+      const Real tmax = k % 4 == 0 ? g.uni(0.1, 1.5) : g.uni(2, 6);
+      const Ray ray{o, (aim - o) * g.uni(0.1, 10), tmax};
+      const V ov = ref::toV(ray.origin), dv = ref::toV(ray.direction) * (1 / ref::len(ref::toV(ray.direction)));
+      const RefHit want = clip_ref(poly, ov, dv, LD(tmax));
+      const RayHit h = raycast(poly, ray);
+      SCOPED_TRACE("shape " + std::to_string(shape) + " ray " + std::to_string(k));
+      ASSERT_FALSE(h.inside);
+      // Rounding of the stored inputs' scale (|o| and the offset) over the incidence decides
+      // near-grazing rays either way.
+      const LD scale = std::fabs(ov.x) + std::fabs(ov.y) + 2;
+      const LD tol = 256 * LD(std::numeric_limits<Real>::epsilon()) * scale;
+      if (want.margin <= tol * 64) continue;
+      ASSERT_EQ(h.hit, want.side >= 0) << "reference distance " << want.t;
+      if (!h.hit) {
+        ++misses;
+        continue;
+      }
+      ++hits;
+      const int n = poly.count();
+      const V a = ref::toV(poly.vertex(want.side)), b = ref::toV(poly.vertex((want.side + 1) % n));
+      const V e = (b - a) * (1 / ref::len(b - a));
+      const LD cosi = std::fabs(ref::cross(e, dv));
+      EXPECT_NEAR(LD(h.distance), want.t, tol / std::max(cosi, LD(1e-3)));
+      EXPECT_NEAR(LD(h.normal.x), e.y, 1e-4L);
+      EXPECT_NEAR(LD(h.normal.y), -e.x, 1e-4L);
+      const V p = ref::toV(h.point), x = ov + dv * LD(h.distance);
+      EXPECT_LE(ref::len(p - x), tol);
+    }
+  }
+  EXPECT_GT(hits, 1500);
+  EXPECT_GT(misses, 1500);
+}
+
+/// The first entry of the ray o + t d (|d| = 1) into the capsule (a, b, r) in long double: the
+/// least entry over its two sides and its two end circles (-1 for none), and the normal there;
+/// `margin`: how near the ray comes to grazing (its least clearance past the capsule on a miss,
+/// its chord's half length on a hit).
+struct CapsuleRef {
+  LD t = -1;
+  V normal{0, 0};
+  LD margin = 0;
+};
+
+CapsuleRef capsule_ref(V a, V b, LD r, V o, V d) {
+  CapsuleRef best;
+  LD t_best = std::numeric_limits<LD>::infinity();
+  const V ax = (b - a) * (1 / ref::len(b - a)), ny{-ax.y, ax.x};
+  for (int s : {1, -1}) {
+    const V m = ny * LD(s);
+    const LD den = ref::dot(m, d);
+    if (den >= 0) continue;
+    const LD t = (r - ref::dot(m, o - a)) / den;
+    const LD along = ref::dot(o + d * t - a, ax);
+    if (t >= 0 && along >= 0 && along <= ref::len(b - a) && t < t_best) t_best = t, best.normal = m;
+  }
+  LD closest = std::numeric_limits<LD>::infinity();  // the line's least distance to the core
+  for (V c : {a, b}) {
+    const V w = o - c;
+    const LD bb = ref::dot(w, d), cc = ref::dot(w, w) - r * r, disc = bb * bb - cc;
+    closest = std::min(closest, ref::len(w - d * bb));
+    if (disc < 0) continue;
+    const LD t = -bb - std::sqrt(disc);
+    if (t >= 0 && t < t_best) t_best = t, best.normal = (w + d * t) * (1 / r);
+  }
+  {
+    const LD along = ref::dot(o - a, ax), along_d = ref::dot(d, ax);
+    const LD h = ref::dot(o - a, ny), hd = ref::dot(d, ny);
+    // The line's distance to the core's line where it crosses it, or its distance at the ends.
+    if (hd != 0) {
+      const LD t = -h / hd, at = along + t * along_d;
+      if (at >= 0 && at <= ref::len(b - a)) closest = 0;
+    }
+  }
+  best.margin = std::fabs(r - closest);
+  if (t_best < std::numeric_limits<LD>::infinity()) best.t = t_best;
+  return best;
+}
+
+TEST(RaycastFast, CapsuleMatchesLongDouble) {
+  int hits = 0, misses = 0, inside = 0;
+  Rand g(515);
+  for (int i = 0; i < 4000; ++i) {
+    const Vec2 c = place(g, i, 5000);
+    const Vec2 half = ref::toR(ref::unit_at(g.uni(-3.2, 3.2)) * LD(g.uni(0.05, 1)));
+    const Capsule cap{c - half, c + half, g.uni(0.05, 0.5)};
+    const Vec2 o = c + ref::toR(ref::unit_at(g.uni(-3.2, 3.2)) * LD(g.uni(0, 2.5)));
+    const Vec2 aim = c + Vec2{g.uni(-1.2, 1.2), g.uni(-1.2, 1.2)};
+    const Real tmax = i % 5 == 0 ? g.uni(0.1, 1) : g.uni(2, 6);
+    const Ray ray{o, (aim - o) * g.uni(0.1, 10), tmax};
+    const V a = ref::toV(cap.a), b = ref::toV(cap.b), ov = ref::toV(o);
+    const LD r = LD(cap.radius);
+    const V dv = ref::toV(ray.direction) * (1 / ref::len(ref::toV(ray.direction)));
+    const LD scale = std::fabs(ov.x) + std::fabs(ov.y) + 2;
+    const LD tol = 256 * LD(std::numeric_limits<Real>::epsilon()) * scale;
+    SCOPED_TRACE("case " + std::to_string(i));
+    const RayHit h = raycast(cap, ray);
+    const LD depth = r - ref::seg_dist(ov, a, b);  // > 0: the origin is inside
+    if (std::fabs(depth) <= tol) continue;
+    ASSERT_EQ(h.hit && h.inside, depth > 0);
+    if (depth > 0) {
+      ++inside;
+      continue;
+    }
+    const CapsuleRef want = capsule_ref(a, b, r, ov, dv);
+    const bool hit_ref = want.t >= 0 && want.t <= LD(tmax);
+    if (want.margin <= tol * 64 || (want.t >= 0 && std::fabs(want.t - LD(tmax)) <= tol * 64)) continue;
+    ASSERT_EQ(h.hit, hit_ref) << "reference distance " << want.t;
+    if (!h.hit) {
+      ++misses;
+      continue;
+    }
+    ++hits;
+    const LD cosi = std::fabs(ref::dot(want.normal, dv));
+    EXPECT_NEAR(LD(h.distance), want.t, tol / std::max(cosi, LD(1e-3)));
+    EXPECT_NEAR(LD(h.normal.x), want.normal.x, 1e-3L);
+    EXPECT_NEAR(LD(h.normal.y), want.normal.y, 1e-3L);
+  }
+  EXPECT_GT(hits, 800);
+  EXPECT_GT(misses, 800);
+  EXPECT_GT(inside, 200);
+}
+
+// A segment's origin test: an origin on the segment (its ends, points along it a few ulps
+// either way, far from the coordinates' origin too) is inside exactly when the long double
+// orientation is 0 and it lies between the ends (exact for float input); every other origin
+// is not inside.
+TEST(RaycastFast, SegmentOriginOnItIsExact) {
+  Rand g(616);
+  int on = 0, off = 0;
+  for (int i = 0; i < 3000; ++i) {
+    const Vec2 c = place(g, i, 4000);
+    // Some segments on grid lines (exact midpoints), the others in general position.
+    const Vec2 half = i % 4 == 0 ? Vec2{Real(int(g.rng() % 8) + 1) / 8, 0}
+                                 : ref::toR(ref::unit_at(g.uni(-3.2, 3.2)) * LD(g.uni(0.05, 1)));
+    const Segment seg{c - half, c + half};
+    const Vec2 q = i % 5 == 0 ? (i % 10 == 0 ? seg.a : seg.b) : seg.a + (seg.b - seg.a) * g.uni(0, 1);
+    Vec2 o = i % 3 == 2 ? q : nudge(q, int(g.rng() % 5) - 2, int(g.rng() % 5) - 2);
+    // About the coordinates' origin (c = 0), half scaled by a power of two lies on the segment
+    // exactly, while a - o rounds: the float orientation need not be 0 there.
+    if (i % 6 == 0) o = nudge(half * std::ldexp(Real(1), -int(i % 7) - 1), int(g.rng() % 3) - 1, 0);
+    const V a = ref::toV(seg.a), b = ref::toV(seg.b), p = ref::toV(o);
+    const LD l = (b.x - a.x) * (p.y - a.y), r = (b.y - a.y) * (p.x - a.x);
+    if (sizeof(Real) != 4 && l != r && std::fabs(l - r) <= 1e-17L * (std::fabs(l) + std::fabs(r))) continue;
+    const bool want = l == r && ref::dot(p - a, b - a) >= 0 && ref::dot(p - b, a - b) >= 0;
+    (want ? on : off) += 1;
+    const RayHit h = raycast(seg, Ray{o, g.dir(), g.uni(0, 3)});
+    ASSERT_EQ(h.hit && h.inside, want) << "case " << i << " origin (" << o.x << ", " << o.y << ")";
+  }
+  EXPECT_GT(on, 400);
+  EXPECT_GT(off, 800);
+}
+
+// The slab test of aabbs and boxes: rays through a corner take the side first in the order
+// bottom, right, top, left (the hull's edges); random rotated boxes agree with the long double
+// clip of their corners (hit or miss, distance, normal) away from grazing and corners.
+TEST(RaycastFast, SlabEntryCornersAndRotatedBoxes) {
+  const Aabb unit{{0, 0}, {1, 1}};
+  const struct {
+    Vec2 o, d, n;
+  } corners[] = {{{-1, -1}, {1, 1}, {0, -1}}, {{2, 2}, {-1, -1}, {1, 0}}, {{2, -1}, {-1, 1}, {0, -1}}, {{-1, 2}, {1, -1}, {0, 1}}};
+  for (const auto& c : corners) {
+    const RayHit h = raycast(unit, Ray{c.o, c.d, 5});
+    ASSERT_TRUE(h.hit && !h.inside);
+    EXPECT_EQ(h.normal.x, c.n.x);
+    EXPECT_EQ(h.normal.y, c.n.y);
+    EXPECT_NEAR(h.distance, std::sqrt(Real(2)), 4 * std::numeric_limits<Real>::epsilon());
+  }
+  Rand g(919);
+  int hits = 0, misses = 0;
+  for (int i = 0; i < 3000; ++i) {
+    const Vec2 c = place(g, i, 2000);
+    const Box box(c, {g.uni(0.05, 1), g.uni(0.05, 1)}, g.uni(-3.2, 3.2));
+    std::vector<Vec2> pts;
+    for (Vec2 k : {Vec2{-1, -1}, Vec2{1, -1}, Vec2{1, 1}, Vec2{-1, 1}})
+      pts.push_back(box.center + box.rot().apply({k.x * box.half_extents.x, k.y * box.half_extents.y}));
+    const Polygon poly = *make_polygon(pts);
+    const Vec2 o = c + ref::toR(ref::unit_at(g.uni(-3.2, 3.2)) * LD(g.uni(1.5, 3)));
+    const Ray ray{o, (c + Vec2{g.uni(-1.2, 1.2), g.uni(-1.2, 1.2)} - o) * g.uni(0.1, 10), g.uni(0.5, 5)};
+    const V ov = ref::toV(o), dv = ref::toV(ray.direction) * (1 / ref::len(ref::toV(ray.direction)));
+    const RefHit want = clip_ref(poly, ov, dv, LD(ray.max_distance));
+    const LD tol = 512 * LD(std::numeric_limits<Real>::epsilon()) * (std::fabs(ov.x) + std::fabs(ov.y) + 2);
+    if (want.margin <= tol * 64) continue;
+    const RayHit h = raycast(box, ray);
+    ASSERT_EQ(h.hit, want.side >= 0) << "case " << i;
+    if (!h.hit) {
+      ++misses;
+      continue;
+    }
+    ++hits;
+    const V a = ref::toV(poly.vertex(want.side)), b = ref::toV(poly.vertex((want.side + 1) % 4));
+    const V e = (b - a) * (1 / ref::len(b - a));
+    EXPECT_NEAR(LD(h.distance), want.t, tol / std::max(std::fabs(ref::cross(e, dv)), LD(1e-3))) << "case " << i;
+    EXPECT_NEAR(LD(h.normal.x), e.y, 1e-4L) << "case " << i;
+    EXPECT_NEAR(LD(h.normal.y), -e.x, 1e-4L) << "case " << i;
+  }
+  EXPECT_GT(hits, 800);
+  EXPECT_GT(misses, 800);
+}
+
+}  // namespace
