@@ -132,6 +132,7 @@ MovingBody::MovingBody(const Shape& s, const RigidMotion& m, bool split)
   }
   for (int i = 0; i < count; ++i) {
     posed[i] = part[i];
+    local[i] = translated(part[i], -pivot);
     part_radii(part[i], pivot, core_radius[i], bound_radius[i]);
   }
 }
@@ -299,11 +300,42 @@ Found contact_at(MovingBody& a, int ia, MovingBody& b, int ib, const Scales& sc,
   return f;
 }
 
+/// The gap of parts ia of a and ib of b along the fixed world axis n at any time: n.(c_b - c_a)
+/// minus the two supports about the rotation centres, read from the unposed parts along the
+/// axis turned back into each body's frame (no posing). Between two times it is at least the
+/// chord minus curv / 2 (t - t0)(t1 - t): on each piece where one point of each part is the
+/// support, the second derivative is w_a^2 times a's support about its centre (core only:
+/// rounding adds a constant) plus the same for b, at most `curv`; where the support passes to
+/// another point the slope can only drop.
+struct AxisGap {
+  const MovingBody& a;
+  const MovingBody& b;
+  int ia, ib;
+  Vec2 n;
+  double curv;
+
+  Real operator()(double t) const {
+    auto side = [t](const MovingBody& m, int i, Vec2 dir) {
+      const Vec2 u = m.omega != 0 ? detail::rot_of(double(m.omega) * t).apply_inv(dir) : dir;
+      return support_value(m.local[i], u);
+    };
+    return dot(n, b.pivot_at(t) - a.pivot_at(t)) - side(a, ia, n) - side(b, ib, -n);
+  }
+  /// The least the gap can be over [t0, t1], from its values g0 and g1 at the ends.
+  double lower(double t0, double g0, double t1, double g1) const {
+    const double len = t1 - t0, slope = (g1 - g0) / len;
+    const double x = curv > 0 ? len / 2 - slope / curv : -1;
+    if (!(x > 0 && x < len)) return std::min(g0, g1);
+    return g0 + slope * x - curv / 2 * x * (len - x);
+  }
+};
+
 /// Conservative advancement of part ia of a against part ib of b over [0, t_max].
 Found advance(MovingBody& a, int ia, MovingBody& b, int ib, const Scales& sc, double t_max) {
   const Vec2 dv = b.velocity - a.velocity;
   const Real dv_len = length(dv);
   const Real wa = std::fabs(a.omega), wb = std::fabs(b.omega);
+  const double curv = double(wa) * wa * a.core_radius[ia] + double(wb) * wb * b.core_radius[ib];
   double t = 0;
   History h;
   for (int step = 0;;) {
@@ -328,21 +360,42 @@ Found advance(MovingBody& a, int ia, MovingBody& b, int ib, const Scales& sc, do
       continue;
     }
     // Advance on the fixed axis n: its gap bounds the distance from below while positive and
-    // costs two support functions, not a distance. A fresh distance (and a better axis) once
-    // it has closed to an eighth.
-    Real gap = r.distance;
-    for (;;) {
+    // costs two support functions, not a distance. Each step tries a guess (the secant of the
+    // last two gaps aimed just inside the tolerance, or the end of the step) and keeps it when
+    // the chord bound of AxisGap keeps the gap positive up to it; else it takes the safe step
+    // of the closing-speed bound. A fresh distance (and a better axis) once the axis gap is
+    // within half the tolerance.
+    const AxisGap f{a, b, ia, ib, n, curv};
+    const double aim = double(sc.eps) * 0.375, stop = double(sc.eps) * 0.5, margin = double(sc.eps) / 8;
+    double g = std::min(double(r.distance), double(f(t)));
+    double t_prev = t, g_prev = g, t_hi = -1, g_hi = 0;
+    bool have_prev = false;
+    do {
       const Real rate = rate_at(t);
       if (!(rate > 0)) return {};  // the axis n keeps separating them
-      const double next = t + double(gap) / double(rate);
+      // the first step from the distance itself (the axis gap may be below it)
+      const double safe = t + (have_prev ? g : double(r.distance)) / double(rate);
+      double guess = safe;
+      if (t_hi > t && g_hi < g) guess = t + (t_hi - t) * (g - aim) / (g - g_hi);
+      else if (have_prev && g < g_prev) guess = t + (t - t_prev) * (g - aim) / (g_prev - g);
+      else if (have_prev) guess = t + 4 * (t - t_prev);
+      guess = std::min(guess, t_max);
+      double next = safe, g_next = 0;
+      if (guess > safe) {
+        const double g_guess = f(guess);
+        if (g_guess > margin && f.lower(t, g, guess, g_guess) > margin) {
+          next = guess, g_next = g_guess;
+        } else {
+          t_hi = guess, g_hi = g_guess;
+        }
+      }
+      if (next == t_max && next != safe) return {};  // apart on the axis up to the end
       if (!(next <= t_max)) return {};
-      t = next;
+      if (next == safe) g_next = f(safe);
+      t_prev = t, g_prev = g, have_prev = true;
+      t = next, g = g_next;
       if (++step >= kRotatingSweepMaxSteps) break;
-      a.pose(t);
-      b.pose(t);
-      gap = -(support_value(a.posed[ia], n) + support_value(b.posed[ib], -n));
-      if (!(gap > r.distance / 8) || gap <= sc.eps) break;
-    }
+    } while (g > stop);
   }
 }
 
