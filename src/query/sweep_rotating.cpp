@@ -43,7 +43,7 @@ struct Xf {
 
 /// The rotation by `angle`: the angle less the nearest multiple q of pi/2 (pi/2 in three parts,
 /// the first two of 33 bits, so q times them is exact while |q| < 2^20), then the Taylor series
-/// of sin and cos on [-pi/4, pi/4] up to x^15 and x^16 (truncation below 5e-17): a tenth of the
+/// of sin and cos on [-pi/4, pi/4] up to x^15 and x^16 (truncation below 5e-17): a third of the
 /// cost of std::sin and std::cos, which take the larger angles.
 Rot rot_of(double angle) {
   if (!(std::fabs(angle) < 1e6)) return Rot{Real(std::cos(angle)), Real(std::sin(angle))};
@@ -52,10 +52,13 @@ Rot rot_of(double angle) {
                    kP3 = 2.02226624871116645580e-21;
   const double q = (angle * kTwoOverPi + kRound) - kRound;
   const double x = ((angle - q * kP1) - q * kP2) - q * kP3, z = x * x;
-  const double s = x + x * z * (-1.0 / 6 + z * (1.0 / 120 + z * (-1.0 / 5040 + z * (1.0 / 362880 + z * (-1.0 / 39916800 +
-                   z * (1.0 / 6227020800 + z * (-1.0 / 1307674368000)))))));
+  // in float the series stops at x^11 and x^12 (truncation below 1e-11)
+  constexpr bool kShort = sizeof(Real) == 4;
+  const double s_tail = kShort ? 0 : z * (1.0 / 6227020800 + z * (-1.0 / 1307674368000));
+  const double c_tail = kShort ? 0 : z * (-1.0 / 87178291200 + z * (1.0 / 20922789888000));
+  const double s = x + x * z * (-1.0 / 6 + z * (1.0 / 120 + z * (-1.0 / 5040 + z * (1.0 / 362880 + z * (-1.0 / 39916800 + s_tail)))));
   const double c = 1 + z * (-0.5 + z * (1.0 / 24 + z * (-1.0 / 720 + z * (1.0 / 40320 + z * (-1.0 / 3628800 +
-                   z * (1.0 / 479001600 + z * (-1.0 / 87178291200 + z * (1.0 / 20922789888000))))))));
+                   z * (1.0 / 479001600 + c_tail))))));
   switch (static_cast<long long>(q) & 3) {
     case 0: return Rot{Real(c), Real(s)};
     case 1: return Rot{Real(-s), Real(c)};
@@ -159,7 +162,12 @@ MovingBody::MovingBody(const Shape& s, const RigidMotion& m, bool split)
 }
 
 void MovingBody::pose(double t, bool angles) {
-  Xf x{pivot, pivot_at(t), omega != 0 ? rot_of(double(omega) * t) : Rot{}};
+  if (omega == 0) {  // a translation (none for a still body: posed is part)
+    if (velocity.x == 0 && velocity.y == 0) return;
+    for (int i = 0; i < count; ++i) posed[i] = translated(part[i], velocity * Real(t));
+    return;
+  }
+  Xf x{pivot, pivot_at(t), rot_of(double(omega) * t)};
   for (int i = 0; i < count; ++i) pose_part(part[i], x, posed[i], angles);
 }
 
@@ -342,6 +350,7 @@ struct AxisGap {
   double t_axis;      // the time at which the axis is n0
   double rate[3];     // turning rates of the axis and of its directions in a's and b's frames
   Vec2 base[3];       // those directions at t_axis
+  Real fixed_a = 0, fixed_b = 0;  // the supports of a part that does not turn against the axis
 
   AxisGap(const MovingBody& a_, int ia_, const MovingBody& b_, int ib_, Vec2 n, double frame, double t0)
       : a(a_), b(b_), ia(ia_), ib(ib_), n0(n), wf(frame), t_axis(t0) {
@@ -351,6 +360,9 @@ struct AxisGap {
     base[0] = n0;
     base[1] = a.omega != 0 ? detail::rot_of(double(a.omega) * t0).apply_inv(n0) : n0;
     base[2] = b.omega != 0 ? detail::rot_of(double(b.omega) * t0).apply_inv(n0) : n0;
+    // a part that does not turn against the axis keeps its support
+    if (rate[1] == 0) fixed_a = support_value(a.local[ia], base[1]);
+    if (rate[2] == 0) fixed_b = support_value(b.local[ib], -base[2]);
   }
   Vec2 centres(double t) const { return b.pivot_at(t) - a.pivot_at(t); }
   Vec2 axis_at(double t) const { return rate[0] != 0 ? detail::rot_of(rate[0] * (t - t_axis)).apply(n0) : n0; }
@@ -362,8 +374,9 @@ struct AxisGap {
       else if (k > 1 && rate[k] == rate[1]) r[k] = r[1];
       else if (rate[k] != 0) r[k] = detail::rot_of(rate[k] * (t - t_axis));
     }
-    return dot(r[0].apply(base[0]), centres(t)) - support_value(a.local[ia], r[1].apply(base[1])) -
-           support_value(b.local[ib], -r[2].apply(base[2]));
+    const Real sa = rate[1] == 0 ? fixed_a : support_value(a.local[ia], r[1].apply(base[1]));
+    const Real sb = rate[2] == 0 ? fixed_b : support_value(b.local[ib], -r[2].apply(base[2]));
+    return dot(r[0].apply(base[0]), centres(t)) - sa - sb;
   }
   /// The least the gap can be over [t0, t1], from its values g0 and g1 at the ends.
   double lower(double t0, double g0, double t1, double g1) const {
@@ -471,16 +484,23 @@ class Advance {
       if (!(rate > 0)) return Axis::kApart;  // the axis n keeps separating them
       const double safe = t_ + (have_prev ? g : d) / double(rate);
       double guess = safe;
-      if (!have_prev && outer_prev) guess = t_ + (t_ - h_.t_prev) * (g - aim) / (double(h_.d_prev) - g);
-      else if (t_hi > t_ && g_hi < g) guess = t_ + (t_hi - t_) * (g - aim) / (g - g_hi);
+      if (t_hi > t_) {  // below a failed guess: false position, kept to 10-70% of the way
+        guess = t_ + (t_hi - t_) * std::clamp(g_hi < aim ? (g - aim) / (g - g_hi) : 0.5, 0.1, 0.7);
+      }
+      else if (!have_prev && outer_prev) guess = t_ + (t_ - h_.t_prev) * (g - aim) / (double(h_.d_prev) - g);
       else if (have_prev && g < g_prev) guess = t_ + (t_ - t_prev) * (g - aim) / (g_prev - g);
       else if (have_prev) guess = t_ + 4 * (t_ - t_prev);
       guess = std::min(guess, t_max_);
       double next = safe, g_next = 0;
       if (guess > safe) {
         const double g_guess = f(guess);
-        if (g_guess > margin && f.lower(t_, g, guess, g_guess) > margin) next = guess, g_next = g_guess;
-        else t_hi = guess, g_hi = g_guess;
+        if (!(g_guess > margin && f.lower(t_, g, guess, g_guess) > margin)) {
+          // no certificate: try again below the failed guess
+          t_hi = guess, g_hi = g_guess;
+          if (++step_ >= kRotatingSweepMaxSteps) break;
+          continue;
+        }
+        next = guess, g_next = g_guess;
       }
       if (next == t_max_ && next != safe) return Axis::kApart;  // apart on the axis up to the end
       if (!(next <= t_max_)) return Axis::kApart;
