@@ -425,7 +425,7 @@ class Advance {
   Found run(Vec2 n0, double g0) {
     if (g0 > double(sc_.eps)) {
       const AxisGap f(a_, ia_, b_, ib_, n0, 0, 0);
-      if (follow(f, g0, n0, false) == Axis::kApart) return {};
+      if (follow(f, g0, n0, false, g0 / kFirstAxisShare) == Axis::kApart) return {};
     }
     for (;;) {
       a_.pose(t_);
@@ -455,6 +455,9 @@ class Advance {
 
  private:
   enum class Axis { kApart, kCloser };
+  /// The first axis (between the box centres) is left for a distance once its gap is this
+  /// many times smaller: it is seldom the axis of the contact.
+  static constexpr double kFirstAxisShare = 8;
 
   /// How fast the gap can close at time s: along the world axis n (the relative velocity's
   /// part along n), or along any axis (its length).
@@ -473,8 +476,9 @@ class Advance {
   /// else it takes the safe step of the closing-speed bound (from d, at most the distance, on
   /// the first). Returns once the axis gap is within half the tolerance (for a fresh distance
   /// and a better axis), or kApart when the axis keeps the parts apart up to t_max.
-  Axis follow(const AxisGap& f, double d, Vec2 n, bool turning) {
-    const double aim = double(sc_.eps) * 0.375, stop = double(sc_.eps) * 0.5, margin = double(sc_.eps) / 8;
+  Axis follow(const AxisGap& f, double d, Vec2 n, bool turning, double stop_above = 0) {
+    const double aim = double(sc_.eps) * 0.375, margin = double(sc_.eps) / 8;
+    const double stop = std::max(double(sc_.eps) * 0.5, stop_above);
     const bool outer_prev = h_.have_prev && h_.d_prev > d;
     double g = std::min(d, double(f(t_)));
     double t_prev = t_, g_prev = g, t_hi = -1, g_hi = 0;
