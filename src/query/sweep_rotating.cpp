@@ -161,13 +161,16 @@ MovingBody::MovingBody(const Shape& s, const RigidMotion& m, bool split)
   }
 }
 
+Rot MovingBody::rotation(double t) const { return t == posed_at ? posed_rot : rot_of(double(omega) * t); }
+
 void MovingBody::pose(double t, bool angles) {
   if (omega == 0) {  // a translation (none for a still body: posed is part)
     if (velocity.x == 0 && velocity.y == 0) return;
     for (int i = 0; i < count; ++i) posed[i] = translated(part[i], velocity * Real(t));
     return;
   }
-  Xf x{pivot, pivot_at(t), rot_of(double(omega) * t)};
+  posed_rot = rot_of(double(omega) * t), posed_at = t;
+  Xf x{pivot, pivot_at(t), posed_rot};
   for (int i = 0; i < count; ++i) pose_part(part[i], x, posed[i], angles);
 }
 
@@ -306,7 +309,8 @@ Found contact_at(MovingBody& a, int ia, MovingBody& b, int ib, const Scales& sc,
   if (n.x != 0 || n.y != 0) cand[nc++] = n;
   if (h.have_good) cand[nc++] = h.n_good;
   if (nc == 0) cand[nc++] = normalize(-dv);  // (a and b are posed at t)
-  if (!separates(a.posed[ia], b.posed[ib], cand, nc, r.distance, sc.eps)) {
+  const bool kept = separates(a.posed[ia], b.posed[ib], cand, nc, r.distance, sc.eps);
+  if (!kept) {
     Real speed = 0;
     if (h.have_prev && t > h.t_prev) speed = Real((h.d_prev - r.distance) / (t - h.t_prev));
     if (speed > 0) {
@@ -326,7 +330,8 @@ Found contact_at(MovingBody& a, int ia, MovingBody& b, int ib, const Scales& sc,
     a.pose(t);
     b.pose(t);
   }
-  f.normal = most_separating(a.posed[ia], b.posed[ib], cand, nc, r.distance, sc.eps);
+  // a candidate that separates them about as well as the closest points would is kept as it is
+  f.normal = kept ? cand[0] : most_separating(a.posed[ia], b.posed[ib], cand, nc, r.distance, sc.eps);
   return f;
 }
 
@@ -358,8 +363,8 @@ struct AxisGap {
     curv_turn = ra * ra * a.core_radius[ia] + rb * rb * b.core_radius[ib];
     rate[0] = wf, rate[1] = -ra, rate[2] = -rb;
     base[0] = n0;
-    base[1] = a.omega != 0 ? detail::rot_of(double(a.omega) * t0).apply_inv(n0) : n0;
-    base[2] = b.omega != 0 ? detail::rot_of(double(b.omega) * t0).apply_inv(n0) : n0;
+    base[1] = a.omega != 0 && t0 != 0 ? a.rotation(t0).apply_inv(n0) : n0;
+    base[2] = b.omega != 0 && t0 != 0 ? b.rotation(t0).apply_inv(n0) : n0;
     // a part that does not turn against the axis keeps its support
     if (rate[1] == 0) fixed_a = support_value(a.local[ia], base[1]);
     if (rate[2] == 0) fixed_b = support_value(b.local[ib], -base[2]);

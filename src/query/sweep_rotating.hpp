@@ -21,12 +21,16 @@ struct MovingBody {
   Real core_radius[2] = {0, 0};   ///< furthest core point from the pivot (rounding excluded:
                                   ///< a disk's support does not change when it turns)
   Real bound_radius[2] = {0, 0};  ///< furthest point of the part from the pivot
+  double posed_at = 0;            ///< the time of the last `pose` that turned the parts
+  Rot posed_rot;                  ///< the rotation then
 
   /// Splits s into convex parts and measures them about the motion's pivot (or the default).
   MovingBody(const Shape& s, const RigidMotion& m, bool split);
   /// Moves every posed part to time t (with `angles`, also a box's `angle` and a sector's
   /// `facing`, which the queries do not read).
   void pose(double t, bool angles = false);
+  /// The rotation by omega t (the one of the last pose when t is its time).
+  Rot rotation(double t) const;
   /// The rotation centre at time t.
   Vec2 pivot_at(double t) const { return pivot + velocity * Real(t); }
 };
