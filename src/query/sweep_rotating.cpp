@@ -2,25 +2,30 @@
 // Sweeps with rotation: two shapes each turning about a rotation centre while that centre
 // moves, over t in [0, 1]; the first time they touch.
 //
-// Method: conservative advancement on the exact distance, per pair of convex parts (a sector
-// wider than pi/2 is its two half-disks, each convex). At time t the parts are posed, their
-// exact distance d and closest-point normal n (from a to b) computed. For convex parts the
-// line through a's closest point with normal n separates them with gap d, and the gap along
-// that fixed axis can only close as fast as
-//   rate = -(v_b - v_a).n + |w_a| r_a + |w_b| r_b,
-// where v is the rotation centre's velocity, w the angular velocity and r the furthest core
-// point from the rotation centre (a rounding radius adds nothing: a disk's support does not
-// change when it turns). The true distance is at least that axis gap, so the parts cannot
-// touch before t + d / rate, and never when rate <= 0. Two tightenings keep the bound sharp:
-//  - only the points of a within reach of b can ever touch b: r_a is at most the distance
-//    between the rotation centres plus b's furthest point from its own centre plus how far
-//    the centres can approach in the rest of the step (the same for b); a weapon swinging
-//    about its apex at something near the apex advances at the speed of the near points.
-//  - the translational part is projected on n, not taken by length.
-// The advancement stops once d <= eps (the named tolerance, kRotatingSweepRelTol times the
-// size plus a few ulps of the coordinates), so the reported time is never later than the
-// true first contact by more than eps of gap, and no contact before it is missed, however
-// thin the features (segments, points) or fast the spin. Time is kept in double.
+// Method: conservative advancement, per pair of convex parts (a sector wider than pi/2 is its
+// two half-disks, each convex), on separating axes. The gap of the parts along any unit axis
+// (minus the sum of their supports) is at most their distance, so while it stays positive they
+// do not touch; it costs two support functions, where a distance costs far more.
+//  - Each axis comes from the exact distance d at some time t (the closest-points direction n,
+//    from a to b), except the first (between the parts' box centres at t = 0, left for a
+//    distance once its gap has fallen to an eighth). The axis is fixed in the world, or carried
+//    by the turning body whose face holds the closest point (that face's normal turns with it).
+//  - Safe step: the gap can only close as fast as rate = -(v_b - v_a).n + |w_a| r_a +
+//    |w_b| r_b on a world axis (|v_b - v_a| on a turning one), where v is the rotation centre's
+//    velocity, w the angular velocity and r the furthest core point from the rotation centre (a
+//    rounding radius adds nothing: a disk's support does not change when it turns), and r_a is
+//    at most the distance between the rotation centres plus b's furthest point from its own
+//    centre plus how far the centres can approach in the rest of the step (the same for b): the
+//    parts cannot touch before t + gap / rate, and never when rate <= 0 on a world axis.
+//  - Guessed step: a secant of the last gaps (or of the last two distances) aimed just inside
+//    the tolerance, kept only when the chord bound of AxisGap (the gap's second derivative is
+//    bounded, and drops where the support passes between points) keeps the gap above eps / 8
+//    up to it; a failed guess is retried below itself, then the safe step is taken.
+// Once the axis gap is within half the tolerance, a fresh distance: the advancement stops once
+// d <= eps (the named tolerance, kRotatingSweepRelTol times the size plus a few ulps of the
+// coordinates), so the reported time is never later than the true first contact by more than
+// eps of gap, and no contact before it is missed, however thin the features (segments,
+// points) or fast the spin. Time is kept in double.
 // Steps are capped (kRotatingSweepMaxSteps) for a spin grazing another shape just above the
 // tolerance: the time reached is then reported as the contact (no contact before it).
 #include <algorithm>
@@ -337,7 +342,7 @@ Found contact_at(MovingBody& a, int ia, MovingBody& b, int ib, const Scales& sc,
 
 /// The gap of parts ia of a and ib of b along an axis n0 carried by a frame turning at rate wf
 /// (0: fixed in the world; a's or b's angular velocity: fixed in that body), n(t) =
-/// R(wf t) n0: n(t).(c_b - c_a) minus the two supports about the rotation centres, read from
+/// R(wf (t - t_axis)) n0: n(t).(c_b - c_a) minus the two supports about the rotation centres, read from
 /// the unposed parts along the axis turned into each body's frame (no posing). Between two
 /// times it is at least the chord minus curv / 2 (t - t0)(t1 - t): for one point of each part
 /// the second derivative is at most wf^2 |c_b - c_a| + 2 |wf| |v_b - v_a| (the turning axis
