@@ -162,6 +162,7 @@ MovingBody::MovingBody(const Shape& s, const RigidMotion& m, bool split)
   for (int i = 0; i < count; ++i) {
     posed[i] = part[i];
     local[i] = translated(part[i], -pivot);
+    box[i] = bounds(part[i]);
     part_radii(part[i], pivot, core_radius[i], bound_radius[i]);
   }
 }
@@ -194,7 +195,8 @@ struct Scales {
 };
 Scales scales_of(const Shape& a, const Shape& b, const MovingBody& ma, const MovingBody& mb) {
   auto diag = [](Aabb x) { return length(x.max - x.min); };
-  const Real size = std::max(diag(bounds(a)), diag(bounds(b)));
+  auto box = [](const Shape& s, const MovingBody& m) { return m.count == 1 ? m.box[0] : bounds(s); };
+  const Real size = std::max(diag(box(a, ma)), diag(box(b, mb)));
   auto reach = [](const MovingBody& m) {
     Real r = std::max(m.bound_radius[0], m.count > 1 ? m.bound_radius[1] : Real(0));
     return std::max(abs_max(m.pivot), abs_max(m.pivot + m.velocity)) + r;
@@ -415,11 +417,8 @@ bool face_at(const Shape& posed, Vec2 p, Vec2 n, Real size) {
 /// The axis between the centres of the bounding boxes of part ia of a and part ib of b at
 /// t = 0, and the gap along it (-1 without an axis). A gap above eps proves them apart.
 double first_axis(const MovingBody& a, int ia, const MovingBody& b, int ib, Vec2& n) {
-  auto centre = [](const Shape& s) {
-    const Aabb box = bounds(s);
-    return (box.min + box.max) * Real(0.5);
-  };
-  n = normalize(centre(b.part[ib]) - centre(a.part[ia]), Vec2{0, 0});
+  auto centre = [](const Aabb& box) { return (box.min + box.max) * Real(0.5); };
+  n = normalize(centre(b.box[ib]) - centre(a.box[ia]), Vec2{0, 0});
   if (n.x == 0 && n.y == 0) return -1;
   return double(AxisGap(a, ia, b, ib, n, 0, 0)(0));
 }

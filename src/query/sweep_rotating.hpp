@@ -18,6 +18,7 @@ struct MovingBody {
   Shape part[2];      ///< the parts at t = 0 (an aabb that turns is held as a box)
   Shape posed[2];     ///< the parts at the last time given to `pose`
   Shape local[2];     ///< the parts at t = 0 moved so that the pivot is at the origin
+  Aabb box[2];        ///< the parts' bounding boxes at t = 0
   Real core_radius[2] = {0, 0};   ///< furthest core point from the pivot (rounding excluded:
                                   ///< a disk's support does not change when it turns)
   Real bound_radius[2] = {0, 0};  ///< furthest point of the part from the pivot
