@@ -486,10 +486,13 @@ class Advance {
   /// the first). Returns once the axis gap is within half the tolerance (for a fresh distance
   /// and a better axis), or kApart when the axis keeps the parts apart up to t_max.
   Axis follow(const AxisGap& f, double d, Vec2 n, bool turning, double stop_above = 0) {
+    const bool first = stop_above > 0;
     const double aim = double(sc_.eps) * 0.375, margin = double(sc_.eps) / 8;
     const double stop = std::max(double(sc_.eps) * 0.5, stop_above);
     const bool outer_prev = h_.have_prev && h_.d_prev > d;
-    double g = std::min(d, double(f(t_)));
+    // the axis gap at t_: g0 itself on the first axis; on the closest-points direction it is
+    // the distance, less a sixteenth of eps for the rounding of both
+    double g = first ? d : d - double(sc_.eps) / 16;
     double t_prev = t_, g_prev = g, t_hi = -1, g_hi = 0;
     bool have_prev = false;
     do {
