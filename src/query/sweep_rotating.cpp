@@ -2,25 +2,30 @@
 // Sweeps with rotation: two shapes each turning about a rotation centre while that centre
 // moves, over t in [0, 1]; the first time they touch.
 //
-// Method: conservative advancement on the exact distance, per pair of convex parts (a sector
-// wider than pi/2 is its two half-disks, each convex). At time t the parts are posed, their
-// exact distance d and closest-point normal n (from a to b) computed. For convex parts the
-// line through a's closest point with normal n separates them with gap d, and the gap along
-// that fixed axis can only close as fast as
-//   rate = -(v_b - v_a).n + |w_a| r_a + |w_b| r_b,
-// where v is the rotation centre's velocity, w the angular velocity and r the furthest core
-// point from the rotation centre (a rounding radius adds nothing: a disk's support does not
-// change when it turns). The true distance is at least that axis gap, so the parts cannot
-// touch before t + d / rate, and never when rate <= 0. Two tightenings keep the bound sharp:
-//  - only the points of a within reach of b can ever touch b: r_a is at most the distance
-//    between the rotation centres plus b's furthest point from its own centre plus how far
-//    the centres can approach in the rest of the step (the same for b); a weapon swinging
-//    about its apex at something near the apex advances at the speed of the near points.
-//  - the translational part is projected on n, not taken by length.
-// The advancement stops once d <= eps (the named tolerance, kRotatingSweepRelTol times the
-// size plus a few ulps of the coordinates), so the reported time is never later than the
-// true first contact by more than eps of gap, and no contact before it is missed, however
-// thin the features (segments, points) or fast the spin. Time is kept in double.
+// Method: conservative advancement, per pair of convex parts (a sector wider than pi/2 is its
+// two half-disks, each convex), on separating axes. The gap of the parts along any unit axis
+// (minus the sum of their supports) is at most their distance, so while it stays positive they
+// do not touch; it costs two support functions, where a distance costs far more.
+//  - Each axis comes from the exact distance d at some time t (the closest-points direction n,
+//    from a to b), except the first (between the parts' box centres at t = 0, left for a
+//    distance once its gap has fallen to an eighth). The axis is fixed in the world, or carried
+//    by the turning body whose face holds the closest point (that face's normal turns with it).
+//  - Safe step: the gap can only close as fast as rate = -(v_b - v_a).n + |w_a| r_a +
+//    |w_b| r_b on a world axis (|v_b - v_a| on a turning one), where v is the rotation centre's
+//    velocity, w the angular velocity and r the furthest core point from the rotation centre (a
+//    rounding radius adds nothing: a disk's support does not change when it turns), and r_a is
+//    at most the distance between the rotation centres plus b's furthest point from its own
+//    centre plus how far the centres can approach in the rest of the step (the same for b): the
+//    parts cannot touch before t + gap / rate, and never when rate <= 0 on a world axis.
+//  - Guessed step: a secant of the last gaps (or of the last two distances) aimed just inside
+//    the tolerance, kept only when the chord bound of AxisGap (the gap's second derivative is
+//    bounded, and drops where the support passes between points) keeps the gap above eps / 8
+//    up to it; a failed guess is retried below itself, then the safe step is taken.
+// Once the axis gap is within half the tolerance, a fresh distance: the advancement stops once
+// d <= eps (the named tolerance, kRotatingSweepRelTol times the size plus a few ulps of the
+// coordinates), so the reported time is never later than the true first contact by more than
+// eps of gap, and no contact before it is missed, however thin the features (segments,
+// points) or fast the spin. Time is kept in double.
 // Steps are capped (kRotatingSweepMaxSteps) for a spin grazing another shape just above the
 // tolerance: the time reached is then reported as the contact (no contact before it).
 #include <algorithm>
@@ -41,7 +46,31 @@ struct Xf {
   Vec2 operator()(Vec2 p) const { return centre + rot.apply(p - pivot); }
 };
 
-Rot rot_of(double angle) { return Rot{Real(std::cos(angle)), Real(std::sin(angle))}; }
+/// The rotation by `angle`: the angle less the nearest multiple q of pi/2 (pi/2 in three parts,
+/// the first two of 33 bits, so q times them is exact while |q| < 2^20), then the Taylor series
+/// of sin and cos on [-pi/4, pi/4] up to x^15 and x^16 (truncation below 5e-17): a third of the
+/// cost of std::sin and std::cos, which take the larger angles.
+Rot rot_of(double angle) {
+  if (!(std::fabs(angle) < 1e6)) return Rot{Real(std::cos(angle)), Real(std::sin(angle))};
+  constexpr double kTwoOverPi = 0.63661977236758134308, kRound = 6755399441055744.0;  // 1.5 * 2^52
+  constexpr double kP1 = 1.57079632673412561417e+00, kP2 = 6.07710050630396597660e-11,
+                   kP3 = 2.02226624871116645580e-21;
+  const double q = (angle * kTwoOverPi + kRound) - kRound;
+  const double x = ((angle - q * kP1) - q * kP2) - q * kP3, z = x * x;
+  // in float the series stops at x^11 and x^12 (truncation below 1e-11)
+  constexpr bool kShort = sizeof(Real) == 4;
+  const double s_tail = kShort ? 0 : z * (1.0 / 6227020800 + z * (-1.0 / 1307674368000));
+  const double c_tail = kShort ? 0 : z * (-1.0 / 87178291200 + z * (1.0 / 20922789888000));
+  const double s = x + x * z * (-1.0 / 6 + z * (1.0 / 120 + z * (-1.0 / 5040 + z * (1.0 / 362880 + z * (-1.0 / 39916800 + s_tail)))));
+  const double c = 1 + z * (-0.5 + z * (1.0 / 24 + z * (-1.0 / 720 + z * (1.0 / 40320 + z * (-1.0 / 3628800 +
+                   z * (1.0 / 479001600 + c_tail))))));
+  switch (static_cast<long long>(q) & 3) {
+    case 0: return Rot{Real(c), Real(s)};
+    case 1: return Rot{Real(-s), Real(c)};
+    case 2: return Rot{Real(-c), Real(-s)};
+    default: return Rot{Real(s), Real(-c)};
+  }
+}
 Rot compose(Rot a, Rot b) { return {a.c * b.c - a.s * b.s, a.s * b.c + a.c * b.s}; }
 
 Real furthest(std::initializer_list<Vec2> pts, Vec2 c) {
@@ -132,12 +161,22 @@ MovingBody::MovingBody(const Shape& s, const RigidMotion& m, bool split)
   }
   for (int i = 0; i < count; ++i) {
     posed[i] = part[i];
+    local[i] = translated(part[i], -pivot);
+    box[i] = bounds(part[i]);
     part_radii(part[i], pivot, core_radius[i], bound_radius[i]);
   }
 }
 
+Rot MovingBody::rotation(double t) const { return t == posed_at ? posed_rot : rot_of(double(omega) * t); }
+
 void MovingBody::pose(double t, bool angles) {
-  Xf x{pivot, pivot_at(t), omega != 0 ? rot_of(double(omega) * t) : Rot{}};
+  if (omega == 0) {  // a translation (none for a still body: posed is part)
+    if (velocity.x == 0 && velocity.y == 0) return;
+    for (int i = 0; i < count; ++i) posed[i] = translated(part[i], velocity * Real(t));
+    return;
+  }
+  posed_rot = rot_of(double(omega) * t), posed_at = t;
+  Xf x{pivot, pivot_at(t), posed_rot};
   for (int i = 0; i < count; ++i) pose_part(part[i], x, posed[i], angles);
 }
 
@@ -152,17 +191,19 @@ Real abs_max(Vec2 p) { return std::max(std::fabs(p.x), std::fabs(p.y)); }
 /// The scales of one rotating sweep: `eps`, the gap at which the shapes count as touching,
 /// and `resolve`, the gap at which closest points give the normal's direction well.
 struct Scales {
-  Real eps = 0, resolve = 0;
+  Real eps = 0, resolve = 0, size = 0;
 };
 Scales scales_of(const Shape& a, const Shape& b, const MovingBody& ma, const MovingBody& mb) {
   auto diag = [](Aabb x) { return length(x.max - x.min); };
-  const Real size = std::max(diag(bounds(a)), diag(bounds(b)));
+  auto box = [](const Shape& s, const MovingBody& m) { return m.count == 1 ? m.box[0] : bounds(s); };
+  const Real size = std::max(diag(box(a, ma)), diag(box(b, mb)));
   auto reach = [](const MovingBody& m) {
     Real r = std::max(m.bound_radius[0], m.count > 1 ? m.bound_radius[1] : Real(0));
     return std::max(abs_max(m.pivot), abs_max(m.pivot + m.velocity)) + r;
   };
   const Real offset = std::max(reach(ma), reach(mb));
   Scales s;
+  s.size = size;
   s.eps = kRotatingSweepRelTol * (1 + size) + kRelEps * offset;
   s.resolve = std::max(s.eps, Real(0.3) * std::sqrt(kRelEps * (1 + size) * (1 + size + offset)));
   return s;
@@ -251,10 +292,11 @@ struct Found {
 /// What `advance` remembers of its iterates: the last one, and the last one whose gap resolved
 /// the normal's direction.
 struct History {
-  bool have_prev = false, have_good = false;
+  bool have_prev = false, have_good = false, have_axis = false;
   double t_prev = 0;
   Real d_prev = 0;
   Vec2 n_good;
+  Vec2 axis;  // the last advancing axis, where it ended
 };
 
 /// The contact where `advance` stopped, at time t with closest points r (direction n, zero when
@@ -268,14 +310,14 @@ Found contact_at(MovingBody& a, int ia, MovingBody& b, int ib, const Scales& sc,
   f.hit = true;
   f.time = t;
   f.point = (r.point_a + r.point_b) * Real(0.5);
-  Vec2 cand[5];
+  Vec2 cand[6];
   int nc = 0;
+  if (h.have_axis) cand[nc++] = h.axis;
   if (n.x != 0 || n.y != 0) cand[nc++] = n;
   if (h.have_good) cand[nc++] = h.n_good;
-  if (nc == 0) cand[nc++] = normalize(-dv);
-  a.pose(t);
-  b.pose(t);
-  if (!separates(a.posed[ia], b.posed[ib], cand, nc, r.distance, sc.eps)) {
+  if (nc == 0) cand[nc++] = normalize(-dv);  // (a and b are posed at t)
+  const bool kept = separates(a.posed[ia], b.posed[ib], cand, nc, r.distance, sc.eps);
+  if (!kept) {
     Real speed = 0;
     if (h.have_prev && t > h.t_prev) speed = Real((h.d_prev - r.distance) / (t - h.t_prev));
     if (speed > 0) {
@@ -295,56 +337,208 @@ Found contact_at(MovingBody& a, int ia, MovingBody& b, int ib, const Scales& sc,
     a.pose(t);
     b.pose(t);
   }
-  f.normal = most_separating(a.posed[ia], b.posed[ib], cand, nc, r.distance, sc.eps);
+  // a candidate that separates them about as well as the closest points would is kept as it is
+  f.normal = kept ? cand[0] : most_separating(a.posed[ia], b.posed[ib], cand, nc, r.distance, sc.eps);
   return f;
 }
 
-/// Conservative advancement of part ia of a against part ib of b over [0, t_max].
-Found advance(MovingBody& a, int ia, MovingBody& b, int ib, const Scales& sc, double t_max) {
-  const Vec2 dv = b.velocity - a.velocity;
-  const Real dv_len = length(dv);
-  const Real wa = std::fabs(a.omega), wb = std::fabs(b.omega);
-  double t = 0;
-  History h;
-  for (int step = 0;;) {
-    a.pose(t);
-    b.pose(t);
-    const DistanceResult r = distance(a.posed[ia], b.posed[ib]);
-    const Vec2 n = normalize(r.point_b - r.point_a, Vec2{0, 0});
-    if (r.distance <= sc.eps || step >= kRotatingSweepMaxSteps) return contact_at(a, ia, b, ib, sc, t, r, n, dv, h);
-    if (r.distance >= sc.resolve) h.n_good = n, h.have_good = true;
-    auto rate_at = [&](double s) {
-      // how far the rotation centres can be apart over the rest of the step
-      const Real apart = length(b.pivot_at(s) - a.pivot_at(s)) + dv_len * Real(t_max - s);
-      const Real ra = std::min(a.core_radius[ia], apart + b.bound_radius[ib]);
-      const Real rb = std::min(b.core_radius[ib], apart + a.bound_radius[ia]);
-      return wa * ra + wb * rb - dot(dv, n);
-    };
-    h.t_prev = t, h.d_prev = r.distance, h.have_prev = true;
-    if (n.x == 0 && n.y == 0) {  // no direction (rounding): the bound on any axis
-      t += double(r.distance) / double(rate_at(t) + dv_len);
-      if (!(t <= t_max)) return {};
-      ++step;
-      continue;
+/// The gap of parts ia of a and ib of b along an axis n0 carried by a frame turning at rate wf
+/// (0: fixed in the world; a's or b's angular velocity: fixed in that body), n(t) =
+/// R(wf (t - t_axis)) n0: n(t).(c_b - c_a) minus the two supports about the rotation centres, read from
+/// the unposed parts along the axis turned into each body's frame (no posing). Between two
+/// times it is at least the chord minus curv / 2 (t - t0)(t1 - t): for one point of each part
+/// the second derivative is at most wf^2 |c_b - c_a| + 2 |wf| |v_b - v_a| (the turning axis
+/// against the centres) plus (w_a - wf)^2 times the point's distance from a's centre (core
+/// only: rounding adds a constant) plus the same for b; where the support passes from one
+/// point to another the slope can only drop.
+struct AxisGap {
+  const MovingBody& a;
+  const MovingBody& b;
+  int ia, ib;
+  Vec2 n0;
+  double wf;
+  double curv_turn;  // the parts' share of the curvature bound
+
+  double t_axis;      // the time at which the axis is n0
+  double rate[3];     // turning rates of the axis and of its directions in a's and b's frames
+  Vec2 base[3];       // those directions at t_axis
+  Real fixed_a = 0, fixed_b = 0;  // the supports of a part that does not turn against the axis
+
+  AxisGap(const MovingBody& a_, int ia_, const MovingBody& b_, int ib_, Vec2 n, double frame, double t0)
+      : a(a_), b(b_), ia(ia_), ib(ib_), n0(n), wf(frame), t_axis(t0) {
+    const double ra = double(a.omega) - wf, rb = double(b.omega) - wf;
+    curv_turn = ra * ra * a.core_radius[ia] + rb * rb * b.core_radius[ib];
+    rate[0] = wf, rate[1] = -ra, rate[2] = -rb;
+    base[0] = n0;
+    base[1] = a.omega != 0 && t0 != 0 ? a.rotation(t0).apply_inv(n0) : n0;
+    base[2] = b.omega != 0 && t0 != 0 ? b.rotation(t0).apply_inv(n0) : n0;
+    // a part that does not turn against the axis keeps its support
+    if (rate[1] == 0) fixed_a = support_value(a.local[ia], base[1]);
+    if (rate[2] == 0) fixed_b = support_value(b.local[ib], -base[2]);
+  }
+  Vec2 centres(double t) const { return b.pivot_at(t) - a.pivot_at(t); }
+  Vec2 axis_at(double t) const { return rate[0] != 0 ? detail::rot_of(rate[0] * (t - t_axis)).apply(n0) : n0; }
+  Real operator()(double t) const {
+    // one rotation per distinct rate (b still in a's frame turns like the axis)
+    Rot r[3];
+    for (int k = 0; k < 3; ++k) {
+      if (k > 0 && rate[k] == rate[0]) r[k] = r[0];
+      else if (k > 1 && rate[k] == rate[1]) r[k] = r[1];
+      else if (rate[k] != 0) r[k] = detail::rot_of(rate[k] * (t - t_axis));
     }
-    // Advance on the fixed axis n: its gap bounds the distance from below while positive and
-    // costs two support functions, not a distance. A fresh distance (and a better axis) once
-    // it has closed to an eighth.
-    Real gap = r.distance;
+    const Real sa = rate[1] == 0 ? fixed_a : support_value(a.local[ia], r[1].apply(base[1]));
+    const Real sb = rate[2] == 0 ? fixed_b : support_value(b.local[ib], -r[2].apply(base[2]));
+    return dot(r[0].apply(base[0]), centres(t)) - sa - sb;
+  }
+  /// The least the gap can be over [t0, t1], from its values g0 and g1 at the ends.
+  double lower(double t0, double g0, double t1, double g1) const {
+    const double len = t1 - t0, slope = (g1 - g0) / len;
+    const double apart = std::max(double(length(centres(t0))), double(length(centres(t1))));
+    const double curv = curv_turn + wf * wf * apart + 2 * std::fabs(wf) * double(length(b.velocity - a.velocity));
+    const double x = curv > 0 ? len / 2 - slope / curv : -1;
+    if (!(x > 0 && x < len)) return std::min(g0, g1);
+    return g0 + slope * x - curv / 2 * x * (len - x);
+  }
+};
+
+/// True when the part's boundary near its closest point p is flat along the closest-points
+/// direction n (pointing out of the part): a face, whose normal turns with the part. Read
+/// from the support a hundredth of a radian to either side (a vertex or a rounded corner
+/// keeps it within a small fraction of the part's size).
+bool face_at(const Shape& posed, Vec2 p, Vec2 n, Real size) {
+  const Real d = Real(0.01);
+  for (int side = -1; side <= 1; side += 2) {
+    const Vec2 u = normalize(n + perp(n) * (d * side));
+    if (support_value(posed, u) - dot(p, u) > d * Real(0.05) * size) return true;
+  }
+  return false;
+}
+
+/// The axis between the centres of the bounding boxes of part ia of a and part ib of b at
+/// t = 0, and the gap along it (-1 without an axis). A gap above eps proves them apart.
+double first_axis(const MovingBody& a, int ia, const MovingBody& b, int ib, Vec2& n) {
+  auto centre = [](const Aabb& box) { return (box.min + box.max) * Real(0.5); };
+  n = normalize(centre(b.box[ib]) - centre(a.box[ia]), Vec2{0, 0});
+  if (n.x == 0 && n.y == 0) return -1;
+  return double(AxisGap(a, ia, b, ib, n, 0, 0)(0));
+}
+
+/// Conservative advancement of part ia of a against part ib of b over [0, t_max].
+class Advance {
+ public:
+  Advance(MovingBody& a, int ia, MovingBody& b, int ib, const Scales& sc, double t_max)
+      : a_(a), b_(b), ia_(ia), ib_(ib), sc_(sc), t_max_(t_max), dv_(b.velocity - a.velocity), dv_len_(length(dv_)) {}
+
+  /// A first axis without a distance, fixed in the world: n0 (unit or zero), with its gap g0
+  /// at t = 0 (see `first_axis`).
+  Found run(Vec2 n0, double g0) {
+    if (g0 > double(sc_.eps)) {
+      const AxisGap f(a_, ia_, b_, ib_, n0, 0, 0);
+      if (follow(f, g0, n0, false, g0 / kFirstAxisShare) == Axis::kApart) return {};
+    }
     for (;;) {
-      const Real rate = rate_at(t);
-      if (!(rate > 0)) return {};  // the axis n keeps separating them
-      const double next = t + double(gap) / double(rate);
-      if (!(next <= t_max)) return {};
-      t = next;
-      if (++step >= kRotatingSweepMaxSteps) break;
-      a.pose(t);
-      b.pose(t);
-      gap = -(support_value(a.posed[ia], n) + support_value(b.posed[ib], -n));
-      if (!(gap > r.distance / 8) || gap <= sc.eps) break;
+      a_.pose(t_);
+      b_.pose(t_);
+      const DistanceResult r = distance(a_.posed[ia_], b_.posed[ib_]);
+      const Vec2 n = normalize(r.point_b - r.point_a, Vec2{0, 0});
+      if (r.distance <= sc_.eps || step_ >= kRotatingSweepMaxSteps) return contact_at(a_, ia_, b_, ib_, sc_, t_, r, n, dv_, h_);
+      if (r.distance >= sc_.resolve) h_.n_good = n, h_.have_good = true;
+      if (n.x == 0 && n.y == 0) {  // no direction (rounding): the bound on any axis
+        h_.t_prev = t_, h_.d_prev = r.distance, h_.have_prev = true;
+        t_ += double(r.distance) / double(rate_at(t_, n, true));
+        if (!(t_ <= t_max_)) return {};
+        ++step_;
+        continue;
+      }
+      // the frame of the axis: the body whose face holds the closest point (its normal turns
+      // with it), else the world
+      double frame = 0;
+      if (a_.omega != 0 && face_at(a_.posed[ia_], r.point_a, n, sc_.size)) frame = double(a_.omega);
+      else if (b_.omega != 0 && face_at(b_.posed[ib_], r.point_b, -n, sc_.size)) frame = double(b_.omega);
+      const AxisGap f(a_, ia_, b_, ib_, n, frame, t_);
+      if (follow(f, double(r.distance), n, frame != 0) == Axis::kApart) return {};
+      h_.t_prev = f.t_axis, h_.d_prev = r.distance, h_.have_prev = true;
+      h_.axis = f.axis_at(t_), h_.have_axis = true;
     }
   }
-}
+
+ private:
+  enum class Axis { kApart, kCloser };
+  /// The first axis (between the box centres) is left for a distance once its gap is this
+  /// many times smaller: it is seldom the axis of the contact.
+  static constexpr double kFirstAxisShare = 8;
+
+  /// How fast the gap can close at time s: along the world axis n (the relative velocity's
+  /// part along n), or along any axis (its length).
+  Real rate_at(double s, Vec2 n, bool any_axis) const {
+    // how far the rotation centres can be apart over the rest of the step
+    const Real apart = length(b_.pivot_at(s) - a_.pivot_at(s)) + dv_len_ * Real(t_max_ - s);
+    const Real ra = std::min(a_.core_radius[ia_], apart + b_.bound_radius[ib_]);
+    const Real rb = std::min(b_.core_radius[ib_], apart + a_.bound_radius[ia_]);
+    return std::fabs(a_.omega) * ra + std::fabs(b_.omega) * rb + (any_axis ? dv_len_ : -dot(dv_, n));
+  }
+
+  /// Advances t_ on the axis of f, whose gap bounds the distance from below while positive
+  /// and costs two support functions, not a distance. Each step tries a guess (the secant of
+  /// the last gaps, or of the last two distances on a new axis, aimed just inside the
+  /// tolerance) and keeps it when the chord bound of AxisGap keeps the gap positive up to it;
+  /// else it takes the safe step of the closing-speed bound (from d, at most the distance, on
+  /// the first). Returns once the axis gap is within half the tolerance (for a fresh distance
+  /// and a better axis), or kApart when the axis keeps the parts apart up to t_max.
+  Axis follow(const AxisGap& f, double d, Vec2 n, bool turning, double stop_above = 0) {
+    const bool first = stop_above > 0;
+    const double aim = double(sc_.eps) * 0.375, margin = double(sc_.eps) / 8;
+    const double stop = std::max(double(sc_.eps) * 0.5, stop_above);
+    const bool outer_prev = h_.have_prev && h_.d_prev > d;
+    // the axis gap at t_: g0 itself on the first axis; on the closest-points direction it is
+    // the distance, less a sixteenth of eps for the rounding of both
+    double g = first ? d : d - double(sc_.eps) / 16;
+    double t_prev = t_, g_prev = g, t_hi = -1, g_hi = 0;
+    bool have_prev = false;
+    do {
+      const Real rate = rate_at(t_, n, turning);
+      if (!(rate > 0)) return Axis::kApart;  // the axis n keeps separating them
+      const double safe = t_ + (have_prev ? g : d) / double(rate);
+      double guess = safe;
+      if (t_hi > t_) {  // below a failed guess: false position, kept to 10-70% of the way
+        guess = t_ + (t_hi - t_) * std::clamp(g_hi < aim ? (g - aim) / (g - g_hi) : 0.5, 0.1, 0.7);
+      }
+      else if (!have_prev && outer_prev) guess = t_ + (t_ - h_.t_prev) * (g - aim) / (double(h_.d_prev) - g);
+      else if (have_prev && g < g_prev) guess = t_ + (t_ - t_prev) * (g - aim) / (g_prev - g);
+      else if (have_prev) guess = t_ + 4 * (t_ - t_prev);
+      guess = std::min(guess, t_max_);
+      double next = safe, g_next = 0;
+      if (guess > safe) {
+        const double g_guess = f(guess);
+        if (!(g_guess > margin && f.lower(t_, g, guess, g_guess) > margin)) {
+          // no certificate: try again below the failed guess
+          t_hi = guess, g_hi = g_guess;
+          if (++step_ >= kRotatingSweepMaxSteps) break;
+          continue;
+        }
+        next = guess, g_next = g_guess;
+      }
+      if (next == t_max_ && next != safe) return Axis::kApart;  // apart on the axis up to the end
+      if (!(next <= t_max_)) return Axis::kApart;
+      if (next == safe) g_next = f(safe);
+      t_prev = t_, g_prev = g, have_prev = true;
+      t_ = next, g = g_next;
+      if (++step_ >= kRotatingSweepMaxSteps) break;
+    } while (g > stop);
+    return Axis::kCloser;
+  }
+
+  MovingBody& a_;
+  MovingBody& b_;
+  int ia_, ib_;
+  const Scales& sc_;
+  double t_max_;
+  Vec2 dv_;
+  Real dv_len_;
+  double t_ = 0;
+  int step_ = 0;
+  History h_;
+};
 
 }  // namespace
 
@@ -408,19 +602,26 @@ std::optional<SweepHit> sweep_rotating(const Shape& a, const RigidMotion& motion
   };
   if (inert(a, motion_a) && inert(b, motion_b)) return sweep(a, motion_a.velocity, b, motion_b.velocity);
 
+  MovingBody ma(a, motion_a, true), mb(b, motion_b, true);
+  const Scales sc = scales_of(a, b, ma, mb);
+  // the first axes; when each keeps its pair of parts more than eps apart (rounding stays
+  // below eps), a and b are apart without the overlap test
+  Vec2 axis[2][2];
+  double gap[2][2];
+  bool apart = true;
+  for (int i = 0; i < ma.count; ++i) {
+    for (int j = 0; j < mb.count; ++j) apart = (gap[i][j] = first_axis(ma, i, mb, j, axis[i][j])) > sc.eps && apart;
+  }
   SweepHit out;
-  if (overlaps(a, b)) {
+  if (!apart && overlaps(a, b)) {
     out.hit = true;
     out.initially_overlapping = true;
     return out;
   }
-  MovingBody ma(a, motion_a, true), mb(b, motion_b, true);
-
-  const Scales sc = scales_of(a, b, ma, mb);
   Found best;
   for (int i = 0; i < ma.count; ++i) {
     for (int j = 0; j < mb.count; ++j) {
-      const Found f = advance(ma, i, mb, j, sc, best.hit ? best.time : 1.0);
+      const Found f = Advance(ma, i, mb, j, sc, best.hit ? best.time : 1.0).run(axis[i][j], gap[i][j]);
       if (f.hit && (!best.hit || f.time < best.time)) best = f;
     }
   }

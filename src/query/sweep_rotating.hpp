@@ -17,15 +17,21 @@ struct MovingBody {
   int count = 1;      ///< 1 or 2 parts
   Shape part[2];      ///< the parts at t = 0 (an aabb that turns is held as a box)
   Shape posed[2];     ///< the parts at the last time given to `pose`
+  Shape local[2];     ///< the parts at t = 0 moved so that the pivot is at the origin
+  Aabb box[2];        ///< the parts' bounding boxes at t = 0
   Real core_radius[2] = {0, 0};   ///< furthest core point from the pivot (rounding excluded:
                                   ///< a disk's support does not change when it turns)
   Real bound_radius[2] = {0, 0};  ///< furthest point of the part from the pivot
+  double posed_at = 0;            ///< the time of the last `pose` that turned the parts
+  Rot posed_rot;                  ///< the rotation then
 
   /// Splits s into convex parts and measures them about the motion's pivot (or the default).
   MovingBody(const Shape& s, const RigidMotion& m, bool split);
   /// Moves every posed part to time t (with `angles`, also a box's `angle` and a sector's
   /// `facing`, which the queries do not read).
   void pose(double t, bool angles = false);
+  /// The rotation by omega t (the one of the last pose when t is its time).
+  Rot rotation(double t) const;
   /// The rotation centre at time t.
   Vec2 pivot_at(double t) const { return pivot + velocity * Real(t); }
 };
