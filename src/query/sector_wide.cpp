@@ -328,7 +328,7 @@ void grazing_candidates(const SectorParts& a, const Side& b, std::vector<Vec2>& 
 }
 
 /// The candidate escapes of the first kind (translations of b): each pair's local minima
-/// along its candidate normals, near and far sides (leaving the whole disk is among these: each direction is in
+/// along its candidate normals (leaving the whole disk is among these: each direction is in
 /// one half-disk's arc; so is leaving one flat side into the notch).
 template <class Side>
 void wide_normal_candidates(const SectorParts& a, const Side& b, std::vector<Vec2>& cand) {
@@ -336,10 +336,8 @@ void wide_normal_candidates(const SectorParts& a, const Side& b, std::vector<Vec
     const Piece& p = a.piece[i];
     for (int j = 0; j < b.count(); ++j)
       b.normals(p, j, [&](Vec2 n) {
-        for (Vec2 m : {n, -n}) {  // -n: the far side of a pair the push crosses
-          const Real f = p.support_value(m) - b.min_along(j, m);
-          if (f >= 0) cand.push_back(m * f);
-        }
+        Real f = p.support_value(n) - b.min_along(j, n);
+        if (f >= 0) cand.push_back(n * f);
       });
   }
   std::sort(cand.begin(), cand.end(), [](Vec2 u, Vec2 v) { return length_sq(u) < length_sq(v); });
