@@ -280,8 +280,8 @@ inline void curve_span(const Curve& c, Real& lo, Real& hi) {
 
 /// The two rays from the origin tangent to M, the convex set of translations at which a's
 /// piece i and b's part j overlap, when the origin is outside it: their normals n are the
-/// roots of M's support h(n) = support of the piece - least of b along n, found by bisection
-/// over the angle between a separating axis (h < 0: the most negative candidate normal) and
+/// roots of M's support h(n) = support of the piece - least of b along n, found by regula
+/// falsi over the angle between a separating axis (h < 0: the most negative candidate normal) and
 /// the direction of a point of M (h > 0), both ways round; the ray runs along the support
 /// line on M's side. Beyond such a direction the push misses M: the exit jumps there.
 template <class Side>
@@ -302,10 +302,24 @@ void tangent_rays(const Piece& p, const Side& b, int j, std::vector<Vec2>& dirs)
   Real ccw = std::atan2(cross(n0, p0), dot(n0, p0));
   if (ccw <= 0) ccw += 2 * kPi;
   for (Real span : {ccw, ccw - 2 * kPi}) {  // n0 -> p0 counter-clockwise, then clockwise
-    Real lo = 0, hi = 1;  // h < 0 at lo, h >= 0 at hi (fractions of the span)
+    // h < 0 at lo, h >= 0 at hi (fractions of the span); regula falsi with the Illinois
+    // halving (h is smooth between the few angles where M's touching point jumps), falling
+    // back to a bisection step when the secant lands at an end.
+    Real lo = 0, hi = 1, hlo = h0, hhi = h(p0);
+    int side = 0;
     for (int it = 0; it < 64 && hi - lo > std::numeric_limits<Real>::epsilon(); ++it) {
-      const Real mid = (lo + hi) * Real(0.5);
-      (h(unit_at(th0 + span * mid)) < 0 ? lo : hi) = mid;
+      Real x = hi - hhi * (hi - lo) / (hhi - hlo);
+      if (!(x > lo && x < hi)) x = (lo + hi) * Real(0.5);
+      const Real hx = h(unit_at(th0 + span * x));
+      if (hx < 0) {
+        lo = x, hlo = hx;
+        if (side == -1) hhi *= Real(0.5);
+        side = -1;
+      } else {
+        hi = x, hhi = hx;
+        if (side == 1) hlo *= Real(0.5);
+        side = 1;
+      }
     }
     // The line at lo just misses M (h < 0 there). h grows through the root in the direction
     // of the span, so M's touching point lies that way along the line: along perp(n)
