@@ -307,7 +307,7 @@ struct History {
   Real d_prev = 0;
   Vec2 n_good;
   Vec2 axis;  // the last advancing axis, where it ended
-  bool b_face = false;  // ... turning with b's face
+  bool b_face = false;  // ... not turning with a's face (b's face, or a face of a still body)
 };
 
 /// The contact where `advance` stopped, at time t with closest points r (direction n, zero when
@@ -458,10 +458,11 @@ Vec2 support_core(const Shape& s, Vec2 n, Real& round) {
           return dot(x.b - x.a, n) > 0 ? x.b : x.a;
         } else if constexpr (std::is_same_v<T, Polygon>) {
           round = x.radius;
+          const Vec2* v = x.base_vertices();  // (the offset does not change which is furthest)
           int best = 0;
-          Real best_v = dot(x.vertex(0), n);
+          Real best_v = dot(v[0], n);
           for (int i = 1; i < x.count(); ++i) {
-            if (const Real v = dot(x.vertex(i), n); v > best_v) best = i, best_v = v;
+            if (const Real d = dot(v[i], n); d > best_v) best = i, best_v = d;
           }
           return x.vertex(best);
         } else {
@@ -490,8 +491,8 @@ bool near_points(const Shape& into, const Shape& from, Vec2 m, Real inset, Real 
 }
 
 /// The stopping test's closest points without the exact distance, near a contact on the axis
-/// n (from a to b): a vertex of one part facing the other's face (b's face first when the axis
-/// turns with it), at most `limit` apart (see `near_points`). False for a sector's part, or
+/// n (from a to b): a vertex of one part facing the other's face (a's vertex into b first,
+/// unless the axis turns with a's face), at most `limit` apart (see `near_points`). False for a sector's part, or
 /// when neither vertex lands in the other part.
 bool near_pair(const Shape& a, const Shape& b, Vec2 n, bool b_face, Real limit, Real inset, DistanceResult& out) {
   // (a disk's distances are closed forms, as cheap as this; a sector has no core point here)
@@ -549,7 +550,7 @@ class Advance {
       const AxisGap f(a_, ia_, b_, ib_, n, frame, t_);
       if (follow(f, double(r.distance), n, frame != 0) == Axis::kApart) return {};
       h_.t_prev = f.t_axis, h_.d_prev = r.distance, h_.have_prev = true;
-      h_.axis = f.axis_at(t_), h_.have_axis = true, h_.b_face = frame != 0 && frame != double(a_.omega);
+      h_.axis = f.axis_at(t_), h_.have_axis = true, h_.b_face = !(frame != 0 && frame == double(a_.omega));
     }
   }
 
