@@ -21,8 +21,9 @@
 //    the tolerance, kept only when the chord bound of AxisGap (the gap's second derivative is
 //    bounded, and drops where the support passes between points) keeps the gap above eps / 8
 //    up to it; a failed guess is retried below itself, then the safe step is taken.
-// Once the axis gap is within half the tolerance, a fresh distance: the advancement stops once
-// d <= eps (the named tolerance, kRotatingSweepRelTol times the size plus a few ulps of the
+// Once the axis gap is within half the tolerance, a fresh distance (or, where a vertex of one
+// part faces the other's face on the axis, a point of each part at most eps apart, checked by
+// the exact overlap test: see `near_pair`): the advancement stops once d <= eps (the named tolerance, kRotatingSweepRelTol times the size plus a few ulps of the
 // coordinates), so the reported time is never later than the true first contact by more than
 // eps of gap, and no contact before it is missed, however thin the features (segments,
 // points) or fast the spin. Time is kept in double.
@@ -146,7 +147,7 @@ void pose_part(const Shape& base, const Xf& x, Shape& out, bool /*angles*/) {
 }  // namespace
 
 MovingBody::MovingBody(const Shape& s, const RigidMotion& m, bool split)
-    : pivot(m.pivot ? *m.pivot : rotation_center(s)), velocity(m.velocity), omega(m.angular_velocity) {
+    : pivot(m.pivot ? *m.pivot : Vec2{}), velocity(m.velocity), omega(m.angular_velocity) {
   part[0] = s;
   if (omega != 0) {
     if (const Aabb* b = std::get_if<Aabb>(&s)) part[0] = Box(b->center(), b->half_extents(), 0);
@@ -159,10 +160,17 @@ MovingBody::MovingBody(const Shape& s, const RigidMotion& m, bool split)
       part[1] = Sector(q->center, q->radius, q->facing() + h, h);
     }
   }
+  for (int i = 0; i < count; ++i) box[i] = bounds(part[i]);
+  // a body that does not turn may be measured about any point: its bounding box's centre
+  // (no centroid to compute)
+  if (!m.pivot && omega != 0) pivot = rotation_center(s);
+  if (!m.pivot && omega == 0) {
+    const Aabb all = merged(box[0], box[count - 1]);
+    pivot = (all.min + all.max) * Real(0.5);
+  }
   for (int i = 0; i < count; ++i) {
     posed[i] = part[i];
     local[i] = translated(part[i], -pivot);
-    box[i] = bounds(part[i]);
     part_radii(part[i], pivot, core_radius[i], bound_radius[i]);
   }
 }
@@ -234,9 +242,11 @@ Real support_value(const Shape& s, Vec2 n) {
         } else if constexpr (std::is_same_v<T, Segment>) {
           return std::max(dot(x.a, n), dot(x.b, n));
         } else {
-          Real best = dot(x.vertex(0), n);
-          for (int i = 1; i < x.count(); ++i) best = std::max(best, dot(x.vertex(i), n));
-          return best + x.radius;
+          // the vertices as built, then their offset along n once
+          const Vec2* v = x.base_vertices();
+          Real best = dot(v[0], n);
+          for (int i = 1; i < x.count(); ++i) best = std::max(best, dot(v[i], n));
+          return best + dot(x.offset(), n) + x.radius;
         }
       },
       s);
@@ -297,6 +307,7 @@ struct History {
   Real d_prev = 0;
   Vec2 n_good;
   Vec2 axis;  // the last advancing axis, where it ended
+  bool b_face = false;  // ... not turning with a's face (b's face, or a face of a still body)
 };
 
 /// The contact where `advance` stopped, at time t with closest points r (direction n, zero when
@@ -379,12 +390,15 @@ struct AxisGap {
   Vec2 centres(double t) const { return b.pivot_at(t) - a.pivot_at(t); }
   Vec2 axis_at(double t) const { return rate[0] != 0 ? detail::rot_of(rate[0] * (t - t_axis)).apply(n0) : n0; }
   Real operator()(double t) const {
-    // one rotation per distinct rate (b still in a's frame turns like the axis)
+    // one rotation per distinct rate up to sign (b still in a's frame turns like the axis,
+    // backwards: the inverse rotation)
     Rot r[3];
     for (int k = 0; k < 3; ++k) {
-      if (k > 0 && rate[k] == rate[0]) r[k] = r[0];
-      else if (k > 1 && rate[k] == rate[1]) r[k] = r[1];
-      else if (rate[k] != 0) r[k] = detail::rot_of(rate[k] * (t - t_axis));
+      if (rate[k] == 0) continue;
+      int j = 0;
+      while (j < k && rate[j] != rate[k] && rate[j] != -rate[k]) ++j;
+      if (j == k) r[k] = detail::rot_of(rate[k] * (t - t_axis));
+      else r[k] = rate[j] == rate[k] ? r[j] : Rot{r[j].c, -r[j].s};
     }
     const Real sa = rate[1] == 0 ? fixed_a : support_value(a.local[ia], r[1].apply(base[1]));
     const Real sb = rate[2] == 0 ? fixed_b : support_value(b.local[ib], -r[2].apply(base[2]));
@@ -423,6 +437,81 @@ double first_axis(const MovingBody& a, int ia, const MovingBody& b, int ib, Vec2
   return double(AxisGap(a, ia, b, ib, n, 0, 0)(0));
 }
 
+/// A core point of the convex part s (not a sector) furthest along n, and the part's rounding.
+Vec2 support_core(const Shape& s, Vec2 n, Real& round) {
+  return std::visit(
+      [&](const auto& x) -> Vec2 {
+        using T = std::decay_t<decltype(x)>;
+        round = 0;
+        if constexpr (std::is_same_v<T, Point>) {
+          return x.at;
+        } else if constexpr (std::is_same_v<T, Circle>) {
+          round = x.radius;
+          return x.center;
+        } else if constexpr (std::is_same_v<T, Aabb>) {
+          return {n.x > 0 ? x.max.x : x.min.x, n.y > 0 ? x.max.y : x.min.y};
+        } else if constexpr (std::is_same_v<T, Box>) {
+          const Vec2 ex = x.rot().x_axis() * x.half_extents.x, ey = x.rot().y_axis() * x.half_extents.y;
+          return x.center + (dot(ex, n) > 0 ? ex : -ex) + (dot(ey, n) > 0 ? ey : -ey);
+        } else if constexpr (std::is_same_v<T, Capsule> || std::is_same_v<T, Segment>) {
+          if constexpr (std::is_same_v<T, Capsule>) round = x.radius;
+          return dot(x.b - x.a, n) > 0 ? x.b : x.a;
+        } else if constexpr (std::is_same_v<T, Polygon>) {
+          round = x.radius;
+          const Vec2* v = x.base_vertices();  // (the offset does not change which is furthest)
+          int best = 0;
+          Real best_v = dot(v[0], n);
+          for (int i = 1; i < x.count(); ++i) {
+            if (const Real d = dot(v[i], n); d > best_v) best = i, best_v = d;
+          }
+          return x.vertex(best);
+        } else {
+          return x.center;  // (a sector: not asked)
+        }
+      },
+      s);
+}
+
+/// An upper bound on the distance of two convex parts without the distance, near a contact
+/// on the unit axis m (from `into` toward `from`): the core point c of `from` furthest toward
+/// `into` (rounding r), whose disk is h away from `into`'s support line along m, moved across
+/// that gap and `inset` further, lands at p = c - (h + r + inset) m; when p lies in `into`
+/// (the exact overlap test) the parts are at most |p - c| - r = h + inset apart (p in one, the
+/// disk of c in the other). True when that is at most `limit`, with p and q = c - r m (the
+/// point of `from` nearest p) as the closest points and d = h + inset.
+bool near_points(const Shape& into, const Shape& from, Vec2 m, Real inset, Real limit, Vec2& p, Vec2& q, Real& d) {
+  Real r = 0;
+  const Vec2 c = support_core(from, -m, r);
+  const Real h = dot(c, m) - r - support_value(into, m);
+  d = h + inset;
+  if (!(d <= limit)) return false;
+  p = c - m * (h + r + inset);
+  q = c - m * r;
+  return std::visit([&](const auto& x) { return overlaps(Point{p}, x); }, into);
+}
+
+/// The stopping test's closest points without the exact distance, near a contact on the axis
+/// n (from a to b): a vertex of one part facing the other's face (a's vertex into b first,
+/// unless the axis turns with a's face), at most `limit` apart (see `near_points`). False for a sector's part, or
+/// when neither vertex lands in the other part.
+bool near_pair(const Shape& a, const Shape& b, Vec2 n, bool b_face, Real limit, Real inset, DistanceResult& out) {
+  // (a disk's distances are closed forms, as cheap as this; a sector has no core point here)
+  auto skip = [](const Shape& s) { return s.index() <= 2; };  // point, circle, sector
+  if (skip(a) || skip(b)) return false;
+  for (int k = 0; k < 2; ++k) {
+    Vec2 p, q;
+    Real d = 0;
+    // (nothing lands in a segment, which has no inside)
+    if ((k == 0) != b_face) {
+      if (!std::holds_alternative<Segment>(a) && near_points(a, b, n, inset, limit, p, q, d))
+        return out = {d, p, q}, true;  // b's vertex into a
+    } else if (!std::holds_alternative<Segment>(b) && near_points(b, a, -n, inset, limit, p, q, d)) {
+      return out = {d, q, p}, true;  // a's vertex into b
+    }
+  }
+  return false;
+}
+
 /// Conservative advancement of part ia of a against part ib of b over [0, t_max].
 class Advance {
  public:
@@ -439,7 +528,10 @@ class Advance {
     for (;;) {
       a_.pose(t_);
       b_.pose(t_);
-      const DistanceResult r = distance(a_.posed[ia_], b_.posed[ib_]);
+      DistanceResult r;
+      const Real limit = sc_.eps - sc_.eps / 16;
+      if (!(h_.have_axis && near_pair(a_.posed[ia_], b_.posed[ib_], h_.axis, h_.b_face, limit, sc_.eps / 8, r)))
+        r = distance(a_.posed[ia_], b_.posed[ib_]);
       const Vec2 n = normalize(r.point_b - r.point_a, Vec2{0, 0});
       if (r.distance <= sc_.eps || step_ >= kRotatingSweepMaxSteps) return contact_at(a_, ia_, b_, ib_, sc_, t_, r, n, dv_, h_);
       if (r.distance >= sc_.resolve) h_.n_good = n, h_.have_good = true;
@@ -458,7 +550,7 @@ class Advance {
       const AxisGap f(a_, ia_, b_, ib_, n, frame, t_);
       if (follow(f, double(r.distance), n, frame != 0) == Axis::kApart) return {};
       h_.t_prev = f.t_axis, h_.d_prev = r.distance, h_.have_prev = true;
-      h_.axis = f.axis_at(t_), h_.have_axis = true;
+      h_.axis = f.axis_at(t_), h_.have_axis = true, h_.b_face = !(frame != 0 && frame == double(a_.omega));
     }
   }
 

@@ -128,6 +128,60 @@ void check_case(const Body& ba, const Motion& ma, const Body& bb, const Motion& 
     const DistanceResult d = distance(shape_at(ba, ma, t_end), shape_at(bb, mb, t_end));
     EXPECT_LE(double(d.distance), tol) << "not touching at the reported time " << t_end;
     EXPECT_NEAR(double(length(res->normal)), 1.0, 1e-4);
+    // the contact point lies on both shapes (within the tolerance)
+    const Shape pt = Point{res->point};
+    EXPECT_LE(double(distance(pt, shape_at(ba, ma, t_end)).distance), tol) << "contact point off a";
+    EXPECT_LE(double(distance(pt, shape_at(bb, mb, t_end)).distance), tol) << "contact point off b";
+  }
+}
+
+/// The first time at which a (moving) and b (still) share a point: the first of 2000 grid times
+/// that overlaps, then bisection below it (the shapes close in monotonically there).
+double first_contact(const Body& ba, const Motion& ma, const Body& bb) {
+  const Shape b = shape_at(bb, {}, 0);
+  LD lo = 0, hi = 1;
+  for (int k = 1; k <= 2000; ++k) {
+    if (overlaps(shape_at(ba, ma, LD(k) / 2000), b)) {
+      lo = LD(k - 1) / 2000, hi = LD(k) / 2000;
+      break;
+    }
+  }
+  for (int i = 0; i < 60; ++i) {
+    const LD mid = (lo + hi) / 2;
+    (overlaps(shape_at(ba, ma, mid), b) ? hi : lo) = mid;
+  }
+  return double(hi);
+}
+
+// A turning square's corner meets the flat face x = 0.6 of a still wall (box, polygon,
+// rounded segment): the stopping test is then read from the corner and a point just inside the
+// face (no distance). The reported time is the contact's within the tolerance (never after
+// it), the normal is the face's and the point is the corner's.
+TEST(RotatingSweepAxes, CornerAgainstFace) {
+  const Body square_box{Body::kBox, {{0, 0}}, {Real(0.5), Real(0.5)}, 0, 0};
+  const Body square_poly{Body::kPolygon, {{-0.5, -0.5}, {0.5, -0.5}, {0.5, 0.5}, {-0.5, 0.5}}, {}, 0, 0};
+  const Body walls[] = {
+      {Body::kBox, {{1.1, 0}}, {Real(0.5), Real(2)}, 0, 0},
+      {Body::kPolygon, {{0.6, -2}, {1.6, -2}, {1.6, 2}, {0.6, 2}}, {}, 0, 0},
+      {Body::kCapsule, {{0.7, -2}, {0.7, 2}}, {}, 0, Real(0.1)},
+  };
+  for (const Body& mover : {square_box, square_poly}) {
+    for (const Body& wall : walls) {
+      for (Real turn : {Real(1.5), Real(-1.5), Real(4)}) {
+        const Motion ma{{0, 0}, {}, turn};
+        const Shape a0 = shape_at(mover, ma, 0), b0 = shape_at(wall, {}, 0);
+        const auto res = sweep_rotating(a0, RigidMotion{{}, turn, Vec2{0, 0}}, b0, RigidMotion{});
+        ASSERT_TRUE(res && res->hit);
+        const double t_ref = first_contact(mover, ma, wall);
+        EXPECT_LE(double(res->time), t_ref + 1e-6);
+        EXPECT_GE(double(res->time), t_ref - 1e-4);
+        EXPECT_GT(double(res->normal.x), 1 - 1e-6);
+        const Shape pt = Point{res->point};
+        EXPECT_LE(double(distance(pt, shape_at(mover, ma, res->time)).distance), 1e-4);
+        EXPECT_LE(double(distance(pt, b0).distance), 1e-4);
+        EXPECT_NEAR(double(res->point.x), 0.6, 1e-4);
+      }
+    }
   }
 }
 
