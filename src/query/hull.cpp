@@ -185,6 +185,7 @@ Real point_core_distance_sep(const Hull& h, Vec2 p, Vec2* nearest, Real* sep, in
     const Vec2 w = p - h.v[im];
     if (sm > separation_slack(std::fabs(w.x) + std::fabs(w.y), p)) {
       const int prev = im == 0 ? n - 1 : im - 1, next = im + 1 == n ? 0 : im + 1;
+      Vec2 q_im;  // edge im's nearest point to p
       // p projects strictly inside edge im: its nearest point is there (every other point of
       // the polygon is further than that edge's line), the neighbours need no measuring.
       {
@@ -198,6 +199,9 @@ Real point_core_distance_sep(const Hull& h, Vec2 p, Vec2* nearest, Real* sep, in
             return length(bp - p);
           }
         }
+        // Otherwise closest_on_segment on edge im returns an end (its t = num / ee is <= 0
+        // for num <= 0, >= 1 otherwise, or the edge rounds to no length): no need to run it.
+        q_im = num > 0 && ee > 0 ? h.v[next] : h.v[im];
       }
       int cand[3] = {prev, im, next};  // in index order, as the exact loop below visits them
       if (prev > im) cand[0] = im, cand[1] = next, cand[2] = prev;
@@ -205,7 +209,7 @@ Real point_core_distance_sep(const Hull& h, Vec2 p, Vec2* nearest, Real* sep, in
       Real best = std::numeric_limits<Real>::max();
       for (int i : cand) {
         if (i != im && dot(h.n[i], p - h.v[i]) < 0) continue;
-        const Vec2 q = closest_on_segment(p, h.v[i], h.v[i + 1 == n ? 0 : i + 1]);
+        const Vec2 q = i == im ? q_im : closest_on_segment(p, h.v[i], h.v[i + 1 == n ? 0 : i + 1]);
         const Real d = length_sq(q - p);
         if (d < best) { best = d; bp = q; }
       }

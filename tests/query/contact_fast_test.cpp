@@ -2,7 +2,9 @@
 // The closed-form contacts: two aabbs against the general hull path (the same aabbs as
 // polygons) and against exact touching: sides shared exactly touch with depth 0, a gap of one
 // ulp does not; the depth is the least of the four pushes, the normal its direction, and the
-// points lie within the depth of both boxes.
+// points lie within the depth of both boxes. A polygon against a disk centred around its
+// vertices (where the nearest point is a vertex or on a neighbouring edge, sharp corners
+// included) against the long double distance to the polygon.
 
 #include <gtest/gtest.h>
 
@@ -10,6 +12,8 @@
 #include <cmath>
 #include <limits>
 #include <random>
+#include <span>
+#include <string>
 
 #include "collide2d/query.hpp"
 
@@ -29,13 +33,23 @@ double outside_by(const Aabb& b, Vec2 p) {
   return std::hypot(dx, dy);
 }
 
+/// Random numbers for the cases, and each case's distance from the coordinates' origin (0, 10
+/// or 3000 by turns) with a center drawn that far out.
+struct Draw {
+  std::mt19937 rng;
+  explicit Draw(unsigned seed) : rng(seed) {}
+  Real uni(double lo, double hi) { return Real(std::uniform_real_distribution<double>(lo, hi)(rng)); }
+  static Real far(int i) { return i % 3 == 0 ? Real(0) : (i % 3 == 1 ? Real(10) : Real(3000)); }
+  Vec2 center(Real far) { return {uni(-1, 1) * far, uni(-1, 1) * far}; }
+};
+
 TEST(ContactFast, AabbPairsAgreeWithTheHullPath) {
-  std::mt19937 rng(2024);
-  auto uni = [&](double lo, double hi) { return Real(std::uniform_real_distribution<double>(lo, hi)(rng)); };
+  Draw r(2024);
+  auto uni = [&r](double lo, double hi) { return r.uni(lo, hi); };
   int touching = 0, apart = 0;
   for (int i = 0; i < 4000; ++i) {
-    const Real far = i % 3 == 0 ? Real(0) : (i % 3 == 1 ? Real(10) : Real(3000));
-    const Vec2 ca{uni(-1, 1) * far, uni(-1, 1) * far};
+    const Real far = Draw::far(i);
+    const Vec2 ca = r.center(far);
     const Vec2 ha{uni(0.1, 1), uni(0.1, 1)}, hb{uni(0.1, 1), uni(0.1, 1)};
     const Vec2 cb = ca + Vec2{uni(-2, 2), uni(-2, 2)};
     const Aabb a{ca - ha, ca + ha};
@@ -46,7 +60,9 @@ TEST(ContactFast, AabbPairsAgreeWithTheHullPath) {
     const Manifold m = contact(a, b), g = contact(as_polygon(a), as_polygon(b));
     SCOPED_TRACE("case " + std::to_string(i));
     ASSERT_EQ(m.touching, g.touching);
-    if (i % 7 == 1) EXPECT_FALSE(m.touching);
+    if (i % 7 == 1) {
+      EXPECT_FALSE(m.touching);
+    }
     if (share) {
       EXPECT_TRUE(m.touching);
       EXPECT_EQ(m.depth, 0);
@@ -72,6 +88,61 @@ TEST(ContactFast, AabbPairsAgreeWithTheHullPath) {
     for (int k = 0; k < m.point_count; ++k) {
       EXPECT_LE(outside_by(a, m.points[k]), m.depth + tol);
       EXPECT_LE(outside_by(b, m.points[k]), m.depth + tol);
+    }
+  }
+  EXPECT_GT(touching, 1000);
+  EXPECT_GT(apart, 1000);
+}
+
+/// The distance from p to the polygon's closed region (0 inside), in long double.
+long double polygon_distance(const Polygon& poly, Vec2 p) {
+  const int n = poly.count();
+  long double best = 1e300L;
+  bool inside = true;
+  for (int i = 0; i < n; ++i) {
+    const Vec2 a = poly.vertex(i), b = poly.vertex((i + 1) % n);
+    const long double ex = (long double)b.x - a.x, ey = (long double)b.y - a.y;
+    const long double wx = (long double)p.x - a.x, wy = (long double)p.y - a.y;
+    if (ex * wy - ey * wx < 0) inside = false;  // counter-clockwise: p right of the edge
+    const long double t = std::clamp((wx * ex + wy * ey) / (ex * ex + ey * ey), 0.0L, 1.0L);
+    best = std::min(best, std::hypot(wx - ex * t, wy - ey * t));
+  }
+  return inside ? 0 : best;
+}
+
+TEST(ContactFast, PolygonDiskAroundVerticesMatchesLongDouble) {
+  int touching = 0, apart = 0;
+  Draw draw(77);
+  for (int i = 0; i < 6000; ++i) {
+    const Real far = Draw::far(i);
+    const Vec2 c0 = draw.center(far);
+    const int k = 3 + i % 4;  // triangles (sharp corners) to hexagons
+    Vec2 pts[6];
+    for (int j = 0; j < k; ++j) {
+      const Real ang = Real(2 * kPi * (j + draw.uni(-0.3, 0.3)) / k);
+      pts[j] = c0 + Vec2{std::cos(ang) * draw.uni(0.3, 2), std::sin(ang) * draw.uni(0.3, 2)};
+    }
+    const auto poly = make_polygon(std::span<const Vec2>(pts, k));
+    if (!poly) continue;
+    const Vec2 v = poly->vertex(i % poly->count());
+    const Real r = draw.uni(0.01, 0.5);
+    const Real ang = draw.uni(0, 2 * kPi);
+    const Circle disk{v + Vec2{std::cos(ang), std::sin(ang)} * (r * draw.uni(0.2, 2)), r};
+    const long double d = polygon_distance(*poly, disk.center);
+    const Manifold m = contact(*poly, disk);
+    const double tol = 64 * std::numeric_limits<Real>::epsilon() * (std::fabs(c0.x) + std::fabs(c0.y) + 4);
+    SCOPED_TRACE("case " + std::to_string(i));
+    if (std::fabs(d - r) < tol) continue;  // too near touching to call
+    ASSERT_EQ(m.touching, d < r);
+    if (!m.touching) {
+      ++apart;
+      continue;
+    }
+    ++touching;
+    if (d > 1e-3) {  // a center outside: depth r - d, the normal from the nearest point to it
+      EXPECT_NEAR(m.depth, double(r - d), tol);
+      const Vec2 q = disk.center - m.normal * Real(d);  // back along the normal by the distance
+      EXPECT_NEAR(double(polygon_distance(*poly, q)), 0.0, 1e-3 * (1 + far * 1e-3));
     }
   }
   EXPECT_GT(touching, 1000);
