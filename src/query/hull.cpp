@@ -147,10 +147,13 @@ bool clearly_inside(const Hull& h, Vec2 p, Real sm) {
 }
 
 // point_core_distance, and for a polygon core (count >= 3) also the largest separation of p
-// along the edge normals and its edge (the first largest), as separation_axis finds them.
+// along the edge normals and its edge (the first largest), as separation_axis finds them. A
+// caller that only needs distances up to `beyond` gets, for a polygon core whose separation
+// alone shows the exact distance is more than that, that separation (> beyond) with nothing
+// measured (nearest is then p).
 // Longer than 80 lines on purpose: a hot kernel whose clear-outside fast path (Box2D's walk) and
 // exact path share the separation loop's outputs; split, the steps would pass five results by pointer.
-Real point_core_distance_sep(const Hull& h, Vec2 p, Vec2* nearest, Real* sep, int* sep_edge) {
+Real point_core_distance_sep(const Hull& h, Vec2 p, Real beyond, Vec2* nearest, Real* sep, int* sep_edge) {
   Vec2 bp = h.v[0];
   if (h.count == 1) {
     *nearest = bp;
@@ -183,7 +186,14 @@ Real point_core_distance_sep(const Hull& h, Vec2 p, Vec2* nearest, Real* sep, in
     *sep = sm;
     *sep_edge = im;
     const Vec2 w = p - h.v[im];
-    if (sm > separation_slack(std::fabs(w.x) + std::fabs(w.y), p)) {
+    const Real slack = separation_slack(std::fabs(w.x) + std::fabs(w.y), p);
+    if (sm > slack) {
+      // The exact distance is at least the exact separation, more than sm - slack: beyond
+      // `beyond` (4 eps of it cover its and this sum's rounding) the caller needs no more.
+      if (sm > slack + beyond * (1 + 4 * std::numeric_limits<Real>::epsilon())) {
+        *nearest = p;
+        return sm;
+      }
       const int prev = im == 0 ? n - 1 : im - 1, next = im + 1 == n ? 0 : im + 1;
       Vec2 q_im;  // edge im's nearest point to p
       // p projects strictly inside edge im: its nearest point is there (every other point of
@@ -245,7 +255,7 @@ Real point_core_distance_sep(const Hull& h, Vec2 p, Vec2* nearest, Real* sep, in
 Real point_core_distance(const Hull& h, Vec2 p, Vec2* nearest) {
   Real sep;
   int edge;
-  return point_core_distance_sep(h, p, nearest, &sep, &edge);
+  return point_core_distance_sep(h, p, std::numeric_limits<Real>::max(), nearest, &sep, &edge);
 }
 
 namespace {
@@ -738,7 +748,7 @@ Manifold point_hull_contact(const Hull& h, Vec2 c, Real rc, bool c_area, bool po
   Vec2 q;
   Real sep = 0;
   int sep_edge = 0;
-  const Real d = point_core_distance_sep(h, c, &q, &sep, &sep_edge);
+  const Real d = point_core_distance_sep(h, c, R, &q, &sep, &sep_edge);
   if (d > R) return m;
   m.touching = true;
   // Normal from a to b.
