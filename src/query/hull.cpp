@@ -370,8 +370,11 @@ Real vertex_core_d2(const Hull& h, Vec2 p, Vec2* q) {
 // Closest points of two disjoint cores: brute_closest's vertex-edge minimum, measuring each
 // vertex only against the edges it lies strictly outside of, and skipping the vertices whose
 // gap along the direction between the cores' vertex centroids (a lower bound of their distance
-// to the other core, less a margin for rounding) already exceeds the best distance found.
-Real disjoint_closest(const Hull& a, const Hull& b, Vec2* pa, Vec2* pb) {
+// to the other core, less a margin for rounding) already exceeds the best distance found. A
+// caller that only needs distances up to `beyond` gets, when the cores' gap along that
+// direction alone shows the exact distance is more than that, the gap (> beyond) with the
+// points left at the first vertices.
+Real disjoint_closest(const Hull& a, const Hull& b, Real beyond, Vec2* pa, Vec2* pb) {
   Real best = std::numeric_limits<Real>::max();
   *pa = a.v[0];
   *pb = b.v[0];
@@ -411,6 +414,10 @@ Real disjoint_closest(const Hull& a, const Hull& b, Vec2* pa, Vec2* pb) {
     if (pb_dot[i] < b_min) { b_min = pb_dot[i]; ib = i; }
   }
   const Real margin = kRelEps * 4 * big;
+  // The gap bounds the exact distance from below (margin: the dot products' and d's
+  // rounding); the second margin and 16 eps of beyond cover this test's own rounding.
+  const Real gap = b_min - a_max - margin;
+  if (gap > beyond * (1 + 16 * std::numeric_limits<Real>::epsilon()) + margin) return gap;
   // The likeliest vertices first, so that the bound prunes the rest.
   {
     Real dd = vertex_core_d2(b, a.v[ia], &q);
@@ -443,7 +450,7 @@ DistanceResult core_distance(const Hull& a, const Hull& b) {
     return {0, p, p};
   }
   Vec2 pa, pb;
-  Real d = disjoint_closest(a, b, &pa, &pb);
+  Real d = disjoint_closest(a, b, std::numeric_limits<Real>::max(), &pa, &pb);
   return {d, pa, pb};
 }
 
@@ -452,7 +459,7 @@ bool hull_overlaps(const Hull& a, const Hull& b) {
   const Real R = a.radius + b.radius;
   if (R == 0) return false;
   Vec2 pa, pb;
-  return !(disjoint_closest(a, b, &pa, &pb) > R);
+  return !(disjoint_closest(a, b, R, &pa, &pb) > R);
 }
 
 DistanceResult grow(const DistanceResult& core, Real ra, Real rb) {
@@ -571,7 +578,7 @@ Manifold convex_contact(const Hull& a, const Hull& b) {
   DistanceResult core;
   if (cores_separated(a, b)) {
     if (R == 0) return m;  // disjoint closed cores, nothing to grow
-    core.distance = disjoint_closest(a, b, &core.point_a, &core.point_b);
+    core.distance = disjoint_closest(a, b, R, &core.point_a, &core.point_b);
     if (core.distance > R) return m;
   } else if (a.count >= 3 || b.count >= 3) {
     // The common point would only set the magnitude of the rounding allowances below (a
