@@ -661,6 +661,11 @@ Manifold segment_pair_contact(Vec2 a0, Vec2 a1, Real ra, Vec2 b0, Vec2 b1, Real 
   // same bits.
   Manifold m;
   const Real R = ra + rb;
+  // Bounding boxes apart by more than R along x or y: the distance is at least that gap (each
+  // difference of two floats rounds by half an ulp; 4 eps of R cover it and R's rounding).
+  const Real gap = std::max({std::min(b0.x, b1.x) - std::max(a0.x, a1.x), std::min(a0.x, a1.x) - std::max(b0.x, b1.x),
+                             std::min(b0.y, b1.y) - std::max(a0.y, a1.y), std::min(a0.y, a1.y) - std::max(b0.y, b1.y)});
+  if (gap > R * (1 + 4 * std::numeric_limits<Real>::epsilon())) return m;
   Vec2 pa, pb;
   Real d = 0;
   if (segments_separated(a0, a1, b0, b1)) {

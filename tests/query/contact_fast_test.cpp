@@ -5,7 +5,8 @@
 // points lie within the depth of both boxes. A polygon against a disk centred around its
 // vertices (where the nearest point is a vertex or on a neighbouring edge, sharp corners
 // included) against the long double distance to the polygon; polygons and aabbs against
-// capsules (touching or not, by contact and overlaps) against the long double distance.
+// capsules (touching or not, by contact and overlaps) against the long double distance, and
+// capsule pairs (their bounding boxes near or apart) the same way.
 
 #include <gtest/gtest.h>
 
@@ -130,17 +131,22 @@ long double polygon_distance(const Polygon& poly, Vec2 p) {
   return inside ? 0 : best;
 }
 
+/// Whether the segments ab and uv meet (not both on one line), in long double.
+bool segments_cross(Vec2 a, Vec2 b, Vec2 u, Vec2 v) {
+  auto side = [](Vec2 p, Vec2 q, Vec2 r) {
+    return ((long double)q.x - p.x) * ((long double)r.y - p.y) - ((long double)q.y - p.y) * ((long double)r.x - p.x);
+  };
+  return side(a, b, u) * side(a, b, v) <= 0 && side(u, v, a) * side(u, v, b) <= 0;
+}
+
 /// The distance from the segment ab to the polygon (0 when they meet), in long double: 0 when
 /// an end lies inside or ab crosses an edge, else the least end-edge or vertex-segment distance.
 long double polygon_segment_distance(const Polygon& poly, Vec2 a, Vec2 b) {
   long double best = std::min(polygon_distance(poly, a), polygon_distance(poly, b));
   const int n = poly.count();
-  auto side = [](Vec2 p, Vec2 q, Vec2 r) {
-    return ((long double)q.x - p.x) * ((long double)r.y - p.y) - ((long double)q.y - p.y) * ((long double)r.x - p.x);
-  };
   for (int i = 0; i < n && best > 0; ++i) {
     const Vec2 u = poly.vertex(i), v = poly.vertex((i + 1) % n);
-    if (side(a, b, u) * side(a, b, v) <= 0 && side(u, v, a) * side(u, v, b) <= 0) return 0;
+    if (segments_cross(a, b, u, v)) return 0;
     best = std::min(best, segment_distance(a, b, u));
   }
   return best;
@@ -206,6 +212,30 @@ TEST(ContactFast, PolygonAndAabbCapsuleTouchingMatchesLongDouble) {
     ++(expect ? touching : apart);
   }
   EXPECT_TRUE(touching > 300 && apart > 1500) << touching << " touching, " << apart << " apart";
+}
+
+TEST(ContactFast, CapsulePairsTouchingMatchesLongDouble) {
+  int touching = 0, apart = 0;
+  Draw draw(5);
+  for (int i = 0; i < 6000; ++i) {
+    Capsule cap[2];
+    const Vec2 c0 = draw.center(Draw::far(i));
+    for (Capsule& c : cap) {
+      const Vec2 m = c0 + Vec2{draw.uni(-1.5, 1.5), draw.uni(-1.5, 1.5)}, h = Vec2{draw.uni(-1, 1), draw.uni(-1, 1)};
+      c = Capsule{m - h, m + h, i % 5 == 0 ? Real(0) : draw.uni(0.01, 0.5)};
+    }
+    long double d = std::min({segment_distance(cap[0].a, cap[0].b, cap[1].a), segment_distance(cap[0].a, cap[0].b, cap[1].b),
+                              segment_distance(cap[1].a, cap[1].b, cap[0].a), segment_distance(cap[1].a, cap[1].b, cap[0].b)});
+    if (segments_cross(cap[0].a, cap[0].b, cap[1].a, cap[1].b)) d = 0;
+    const Real R = cap[0].radius + cap[1].radius;
+    const double tol = 64 * std::numeric_limits<Real>::epsilon() * (std::fabs(c0.x) + std::fabs(c0.y) + 8);
+    SCOPED_TRACE("case " + std::to_string(i));
+    if (std::fabs(d - R) < tol || (d > 0 && d < tol)) continue;  // too near touching to call
+    const bool expect = d <= R;
+    ASSERT_EQ(contact(cap[0], cap[1]).touching, expect);
+    ++(expect ? touching : apart);
+  }
+  EXPECT_TRUE(touching > 1000 && apart > 1000) << touching << " touching, " << apart << " apart";
 }
 
 }  // namespace
