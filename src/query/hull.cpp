@@ -147,10 +147,13 @@ bool clearly_inside(const Hull& h, Vec2 p, Real sm) {
 }
 
 // point_core_distance, and for a polygon core (count >= 3) also the largest separation of p
-// along the edge normals and its edge (the first largest), as separation_axis finds them.
+// along the edge normals and its edge (the first largest), as separation_axis finds them. A
+// caller that only needs distances up to `beyond` gets, for a polygon core whose separation
+// alone shows the exact distance is more than that, that separation (> beyond) with nothing
+// measured (nearest is then p).
 // Longer than 80 lines on purpose: a hot kernel whose clear-outside fast path (Box2D's walk) and
 // exact path share the separation loop's outputs; split, the steps would pass five results by pointer.
-Real point_core_distance_sep(const Hull& h, Vec2 p, Vec2* nearest, Real* sep, int* sep_edge) {
+Real point_core_distance_sep(const Hull& h, Vec2 p, Real beyond, Vec2* nearest, Real* sep, int* sep_edge) {
   Vec2 bp = h.v[0];
   if (h.count == 1) {
     *nearest = bp;
@@ -183,8 +186,16 @@ Real point_core_distance_sep(const Hull& h, Vec2 p, Vec2* nearest, Real* sep, in
     *sep = sm;
     *sep_edge = im;
     const Vec2 w = p - h.v[im];
-    if (sm > separation_slack(std::fabs(w.x) + std::fabs(w.y), p)) {
+    const Real slack = separation_slack(std::fabs(w.x) + std::fabs(w.y), p);
+    if (sm > slack) {
+      // The exact distance is at least the exact separation, more than sm - slack: beyond
+      // `beyond` (4 eps of it cover its and this sum's rounding) the caller needs no more.
+      if (sm > slack + beyond * (1 + 4 * std::numeric_limits<Real>::epsilon())) {
+        *nearest = p;
+        return sm;
+      }
       const int prev = im == 0 ? n - 1 : im - 1, next = im + 1 == n ? 0 : im + 1;
+      Vec2 q_im;  // edge im's nearest point to p
       // p projects strictly inside edge im: its nearest point is there (every other point of
       // the polygon is further than that edge's line), the neighbours need no measuring.
       {
@@ -198,6 +209,9 @@ Real point_core_distance_sep(const Hull& h, Vec2 p, Vec2* nearest, Real* sep, in
             return length(bp - p);
           }
         }
+        // Otherwise closest_on_segment on edge im returns an end (its t = num / ee is <= 0
+        // for num <= 0, >= 1 otherwise, or the edge rounds to no length): no need to run it.
+        q_im = num > 0 && ee > 0 ? h.v[next] : h.v[im];
       }
       int cand[3] = {prev, im, next};  // in index order, as the exact loop below visits them
       if (prev > im) cand[0] = im, cand[1] = next, cand[2] = prev;
@@ -205,7 +219,7 @@ Real point_core_distance_sep(const Hull& h, Vec2 p, Vec2* nearest, Real* sep, in
       Real best = std::numeric_limits<Real>::max();
       for (int i : cand) {
         if (i != im && dot(h.n[i], p - h.v[i]) < 0) continue;
-        const Vec2 q = closest_on_segment(p, h.v[i], h.v[i + 1 == n ? 0 : i + 1]);
+        const Vec2 q = i == im ? q_im : closest_on_segment(p, h.v[i], h.v[i + 1 == n ? 0 : i + 1]);
         const Real d = length_sq(q - p);
         if (d < best) { best = d; bp = q; }
       }
@@ -241,7 +255,7 @@ Real point_core_distance_sep(const Hull& h, Vec2 p, Vec2* nearest, Real* sep, in
 Real point_core_distance(const Hull& h, Vec2 p, Vec2* nearest) {
   Real sep;
   int edge;
-  return point_core_distance_sep(h, p, nearest, &sep, &edge);
+  return point_core_distance_sep(h, p, std::numeric_limits<Real>::max(), nearest, &sep, &edge);
 }
 
 namespace {
@@ -356,8 +370,11 @@ Real vertex_core_d2(const Hull& h, Vec2 p, Vec2* q) {
 // Closest points of two disjoint cores: brute_closest's vertex-edge minimum, measuring each
 // vertex only against the edges it lies strictly outside of, and skipping the vertices whose
 // gap along the direction between the cores' vertex centroids (a lower bound of their distance
-// to the other core, less a margin for rounding) already exceeds the best distance found.
-Real disjoint_closest(const Hull& a, const Hull& b, Vec2* pa, Vec2* pb) {
+// to the other core, less a margin for rounding) already exceeds the best distance found. A
+// caller that only needs distances up to `beyond` gets, when the cores' gap along that
+// direction alone shows the exact distance is more than that, the gap (> beyond) with the
+// points left at the first vertices.
+Real disjoint_closest(const Hull& a, const Hull& b, Real beyond, Vec2* pa, Vec2* pb) {
   Real best = std::numeric_limits<Real>::max();
   *pa = a.v[0];
   *pb = b.v[0];
@@ -397,6 +414,10 @@ Real disjoint_closest(const Hull& a, const Hull& b, Vec2* pa, Vec2* pb) {
     if (pb_dot[i] < b_min) { b_min = pb_dot[i]; ib = i; }
   }
   const Real margin = kRelEps * 4 * big;
+  // The gap bounds the exact distance from below (margin: the dot products' and d's
+  // rounding); the second margin and 16 eps of beyond cover this test's own rounding.
+  const Real gap = b_min - a_max - margin;
+  if (gap > beyond * (1 + 16 * std::numeric_limits<Real>::epsilon()) + margin) return gap;
   // The likeliest vertices first, so that the bound prunes the rest.
   {
     Real dd = vertex_core_d2(b, a.v[ia], &q);
@@ -429,7 +450,7 @@ DistanceResult core_distance(const Hull& a, const Hull& b) {
     return {0, p, p};
   }
   Vec2 pa, pb;
-  Real d = disjoint_closest(a, b, &pa, &pb);
+  Real d = disjoint_closest(a, b, std::numeric_limits<Real>::max(), &pa, &pb);
   return {d, pa, pb};
 }
 
@@ -438,7 +459,7 @@ bool hull_overlaps(const Hull& a, const Hull& b) {
   const Real R = a.radius + b.radius;
   if (R == 0) return false;
   Vec2 pa, pb;
-  return !(disjoint_closest(a, b, &pa, &pb) > R);
+  return !(disjoint_closest(a, b, R, &pa, &pb) > R);
 }
 
 DistanceResult grow(const DistanceResult& core, Real ra, Real rb) {
@@ -557,7 +578,7 @@ Manifold convex_contact(const Hull& a, const Hull& b) {
   DistanceResult core;
   if (cores_separated(a, b)) {
     if (R == 0) return m;  // disjoint closed cores, nothing to grow
-    core.distance = disjoint_closest(a, b, &core.point_a, &core.point_b);
+    core.distance = disjoint_closest(a, b, R, &core.point_a, &core.point_b);
     if (core.distance > R) return m;
   } else if (a.count >= 3 || b.count >= 3) {
     // The common point would only set the magnitude of the rounding allowances below (a
@@ -640,6 +661,11 @@ Manifold segment_pair_contact(Vec2 a0, Vec2 a1, Real ra, Vec2 b0, Vec2 b1, Real 
   // same bits.
   Manifold m;
   const Real R = ra + rb;
+  // Bounding boxes apart by more than R along x or y: the distance is at least that gap (each
+  // difference of two floats rounds by half an ulp; 4 eps of R cover it and R's rounding).
+  const Real gap = std::max({std::min(b0.x, b1.x) - std::max(a0.x, a1.x), std::min(a0.x, a1.x) - std::max(b0.x, b1.x),
+                             std::min(b0.y, b1.y) - std::max(a0.y, a1.y), std::min(a0.y, a1.y) - std::max(b0.y, b1.y)});
+  if (gap > R * (1 + 4 * std::numeric_limits<Real>::epsilon())) return m;
   Vec2 pa, pb;
   Real d = 0;
   if (segments_separated(a0, a1, b0, b1)) {
@@ -734,7 +760,7 @@ Manifold point_hull_contact(const Hull& h, Vec2 c, Real rc, bool c_area, bool po
   Vec2 q;
   Real sep = 0;
   int sep_edge = 0;
-  const Real d = point_core_distance_sep(h, c, &q, &sep, &sep_edge);
+  const Real d = point_core_distance_sep(h, c, R, &q, &sep, &sep_edge);
   if (d > R) return m;
   m.touching = true;
   // Normal from a to b.

@@ -243,13 +243,14 @@ Manifold disk_convex_contact(Vec2 c, Real rc, const B& b, bool disk_is_a) {
   if constexpr (std::is_same_v<B, Aabb>) {
     if (b.min.x < b.max.x && b.min.y < b.max.y) return disk_aabb_contact(c, rc, b, disk_is_a);
   }
+  Manifold m;  // every path below returns m (built in place)
   if constexpr (std::is_same_v<B, Segment> || std::is_same_v<B, Capsule>) {
-    Manifold m;
     Real rs = 0;
     if constexpr (std::is_same_v<B, Capsule>) rs = b.radius;
     if (!(b.a == b.b) && disk_segment_contact(c, rc, b.a, b.b, rs, disk_is_a, m)) return m;
   }
-  return point_hull_contact(Hull(b), c, rc, rc > 0, disk_is_a);
+  m = point_hull_contact(Hull(b), c, rc, rc > 0, disk_is_a);
+  return m;
 }
 
 // (a box: in its frame)

@@ -2,14 +2,22 @@
 // The closed-form contacts: two aabbs against the general hull path (the same aabbs as
 // polygons) and against exact touching: sides shared exactly touch with depth 0, a gap of one
 // ulp does not; the depth is the least of the four pushes, the normal its direction, and the
-// points lie within the depth of both boxes.
+// points lie within the depth of both boxes. A polygon against a disk centred around its
+// vertices (where the nearest point is a vertex or on a neighbouring edge, sharp corners
+// included) against the long double distance to the polygon; polygons and aabbs against
+// capsules (touching or not, by contact and overlaps) against the long double distance, and
+// capsule pairs (their bounding boxes near or apart) the same way.
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <random>
+#include <span>
+#include <string>
 
 #include "collide2d/query.hpp"
 
@@ -29,13 +37,32 @@ double outside_by(const Aabb& b, Vec2 p) {
   return std::hypot(dx, dy);
 }
 
+/// Random numbers for the cases, and each case's distance from the coordinates' origin (0, 10
+/// or 3000 by turns) with a center drawn that far out.
+struct Draw {
+  std::mt19937 rng;
+  explicit Draw(unsigned seed) : rng(seed) {}
+  Real uni(double lo, double hi) { return Real(std::uniform_real_distribution<double>(lo, hi)(rng)); }
+  static Real far(int i) { return i % 3 == 0 ? Real(0) : (i % 3 == 1 ? Real(10) : Real(3000)); }
+  Vec2 center(Real far) { return {uni(-1, 1) * far, uni(-1, 1) * far}; }
+  /// A convex k-gon (k <= 8) about c: jittered angles, radii in [lo, hi] per coordinate.
+  std::optional<Polygon> polygon(Vec2 c, int k, double lo, double hi) {
+    Vec2 pts[8];
+    for (int j = 0; j < k; ++j) {
+      const Real ang = Real(2 * kPi * (j + uni(-0.3, 0.3)) / k);
+      pts[j] = c + Vec2{std::cos(ang) * uni(lo, hi), std::sin(ang) * uni(lo, hi)};
+    }
+    return make_polygon(std::span<const Vec2>(pts, k));
+  }
+};
+
 TEST(ContactFast, AabbPairsAgreeWithTheHullPath) {
-  std::mt19937 rng(2024);
-  auto uni = [&](double lo, double hi) { return Real(std::uniform_real_distribution<double>(lo, hi)(rng)); };
+  Draw r(2024);
+  auto uni = [&r](double lo, double hi) { return r.uni(lo, hi); };
   int touching = 0, apart = 0;
   for (int i = 0; i < 4000; ++i) {
-    const Real far = i % 3 == 0 ? Real(0) : (i % 3 == 1 ? Real(10) : Real(3000));
-    const Vec2 ca{uni(-1, 1) * far, uni(-1, 1) * far};
+    const Real far = Draw::far(i);
+    const Vec2 ca = r.center(far);
     const Vec2 ha{uni(0.1, 1), uni(0.1, 1)}, hb{uni(0.1, 1), uni(0.1, 1)};
     const Vec2 cb = ca + Vec2{uni(-2, 2), uni(-2, 2)};
     const Aabb a{ca - ha, ca + ha};
@@ -46,7 +73,9 @@ TEST(ContactFast, AabbPairsAgreeWithTheHullPath) {
     const Manifold m = contact(a, b), g = contact(as_polygon(a), as_polygon(b));
     SCOPED_TRACE("case " + std::to_string(i));
     ASSERT_EQ(m.touching, g.touching);
-    if (i % 7 == 1) EXPECT_FALSE(m.touching);
+    if (i % 7 == 1) {
+      EXPECT_FALSE(m.touching);
+    }
     if (share) {
       EXPECT_TRUE(m.touching);
       EXPECT_EQ(m.depth, 0);
@@ -76,6 +105,137 @@ TEST(ContactFast, AabbPairsAgreeWithTheHullPath) {
   }
   EXPECT_GT(touching, 1000);
   EXPECT_GT(apart, 1000);
+}
+
+/// The distance from p to the segment ab, in long double.
+long double segment_distance(Vec2 a, Vec2 b, Vec2 p) {
+  const long double ex = (long double)b.x - a.x, ey = (long double)b.y - a.y;
+  const long double wx = (long double)p.x - a.x, wy = (long double)p.y - a.y;
+  const long double ee = ex * ex + ey * ey;
+  const long double t = ee > 0 ? std::clamp((wx * ex + wy * ey) / ee, 0.0L, 1.0L) : 0.0L;
+  return std::hypot(wx - ex * t, wy - ey * t);
+}
+
+/// The distance from p to the polygon's closed region (0 inside), in long double.
+long double polygon_distance(const Polygon& poly, Vec2 p) {
+  const int n = poly.count();
+  long double best = 1e300L;
+  bool inside = true;
+  for (int i = 0; i < n; ++i) {
+    const Vec2 a = poly.vertex(i), b = poly.vertex((i + 1) % n);
+    const long double cr = ((long double)b.x - a.x) * ((long double)p.y - a.y) -
+                           ((long double)b.y - a.y) * ((long double)p.x - a.x);
+    if (cr < 0) inside = false;  // counter-clockwise: p right of the edge
+    best = std::min(best, segment_distance(a, b, p));
+  }
+  return inside ? 0 : best;
+}
+
+/// Whether the segments ab and uv meet (not both on one line), in long double.
+bool segments_cross(Vec2 a, Vec2 b, Vec2 u, Vec2 v) {
+  auto side = [](Vec2 p, Vec2 q, Vec2 r) {
+    return ((long double)q.x - p.x) * ((long double)r.y - p.y) - ((long double)q.y - p.y) * ((long double)r.x - p.x);
+  };
+  return side(a, b, u) * side(a, b, v) <= 0 && side(u, v, a) * side(u, v, b) <= 0;
+}
+
+/// The distance from the segment ab to the polygon (0 when they meet), in long double: 0 when
+/// an end lies inside or ab crosses an edge, else the least end-edge or vertex-segment distance.
+long double polygon_segment_distance(const Polygon& poly, Vec2 a, Vec2 b) {
+  long double best = std::min(polygon_distance(poly, a), polygon_distance(poly, b));
+  const int n = poly.count();
+  for (int i = 0; i < n && best > 0; ++i) {
+    const Vec2 u = poly.vertex(i), v = poly.vertex((i + 1) % n);
+    if (segments_cross(a, b, u, v)) return 0;
+    best = std::min(best, segment_distance(a, b, u));
+  }
+  return best;
+}
+
+TEST(ContactFast, PolygonDiskAroundVerticesMatchesLongDouble) {
+  int touching = 0, apart = 0;
+  Draw draw(77);
+  for (int i = 0; i < 6000; ++i) {
+    const Real far = Draw::far(i);
+    const Vec2 c0 = draw.center(far);
+    const auto poly = draw.polygon(c0, 3 + i % 4, 0.3, 2);  // triangles (sharp corners) to hexagons
+    if (!poly) continue;
+    const Vec2 v = poly->vertex(i % poly->count());
+    const Real r = draw.uni(0.01, 0.5);
+    const Real ang = draw.uni(0, 2 * kPi);
+    const Circle disk{v + Vec2{std::cos(ang), std::sin(ang)} * (r * draw.uni(0.2, 2)), r};
+    const long double d = polygon_distance(*poly, disk.center);
+    const Manifold m = contact(*poly, disk);
+    const double tol = 64 * std::numeric_limits<Real>::epsilon() * (std::fabs(c0.x) + std::fabs(c0.y) + 4);
+    SCOPED_TRACE("case " + std::to_string(i));
+    if (std::fabs(d - r) < tol) continue;  // too near touching to call
+    ASSERT_EQ(m.touching, d < r);
+    if (!m.touching) {
+      ++apart;
+      continue;
+    }
+    ++touching;
+    if (d > 1e-3) {  // a center outside: depth r - d, the normal from the nearest point to it
+      EXPECT_NEAR(m.depth, double(r - d), tol);
+      const Vec2 q = disk.center - m.normal * Real(d);  // back along the normal by the distance
+      EXPECT_NEAR(double(polygon_distance(*poly, q)), 0.0, 1e-3 * (1 + far * 1e-3));
+    }
+  }
+  EXPECT_TRUE(touching > 1000 && apart > 1000) << touching << " touching, " << apart << " apart";
+}
+
+TEST(ContactFast, PolygonAndAabbCapsuleTouchingMatchesLongDouble) {
+  Draw draw(91);
+  int touching = 0, apart = 0;
+  for (int i = 0; i < 6000; ++i) {
+    const Vec2 c0 = draw.center(Draw::far(i));
+    const Aabb box{c0 - Vec2{draw.uni(0.2, 1), draw.uni(0.2, 1)}, c0 + Vec2{draw.uni(0.2, 1), draw.uni(0.2, 1)}};
+    const auto made = draw.polygon(c0, 8, 0.5, 1);
+    if (!made) continue;
+    const Polygon poly = i % 2 == 0 ? *made : *make_polygon(std::span<const Vec2>(
+        std::array<Vec2, 4>{box.min, {box.max.x, box.min.y}, box.max, {box.min.x, box.max.y}}));
+    const Vec2 cc = c0 + Vec2{draw.uni(-3, 3), draw.uni(-3, 3)};
+    const Real ang = draw.uni(0, 2 * kPi), half = draw.uni(0.1, 1);
+    const Capsule cap{cc - Vec2{std::cos(ang), std::sin(ang)} * half, cc + Vec2{std::cos(ang), std::sin(ang)} * half,
+                      draw.uni(0.05, 0.6)};
+    const long double d = polygon_segment_distance(poly, cap.a, cap.b);
+    const double tol = 64 * std::numeric_limits<Real>::epsilon() * (std::fabs(c0.x) + std::fabs(c0.y) + 8);
+    SCOPED_TRACE("case " + std::to_string(i));
+    if (std::fabs(d - cap.radius) < tol) continue;  // too near touching to call
+    const bool expect = d < cap.radius;
+    ASSERT_EQ(contact(poly, cap).touching, expect);
+    ASSERT_EQ(overlaps(cap, poly), expect);
+    if (i % 2 == 1) {
+      ASSERT_EQ(contact(box, cap).touching, expect);
+      ASSERT_EQ(overlaps(box, cap), expect);
+    }
+    ++(expect ? touching : apart);
+  }
+  EXPECT_TRUE(touching > 300 && apart > 1500) << touching << " touching, " << apart << " apart";
+}
+
+TEST(ContactFast, CapsulePairsTouchingMatchesLongDouble) {
+  int touching = 0, apart = 0;
+  Draw draw(5);
+  for (int i = 0; i < 6000; ++i) {
+    Capsule cap[2];
+    const Vec2 c0 = draw.center(Draw::far(i));
+    for (Capsule& c : cap) {
+      const Vec2 m = c0 + Vec2{draw.uni(-1.5, 1.5), draw.uni(-1.5, 1.5)}, h = Vec2{draw.uni(-1, 1), draw.uni(-1, 1)};
+      c = Capsule{m - h, m + h, i % 5 == 0 ? Real(0) : draw.uni(0.01, 0.5)};
+    }
+    long double d = std::min({segment_distance(cap[0].a, cap[0].b, cap[1].a), segment_distance(cap[0].a, cap[0].b, cap[1].b),
+                              segment_distance(cap[1].a, cap[1].b, cap[0].a), segment_distance(cap[1].a, cap[1].b, cap[0].b)});
+    if (segments_cross(cap[0].a, cap[0].b, cap[1].a, cap[1].b)) d = 0;
+    const Real R = cap[0].radius + cap[1].radius;
+    const double tol = 64 * std::numeric_limits<Real>::epsilon() * (std::fabs(c0.x) + std::fabs(c0.y) + 8);
+    SCOPED_TRACE("case " + std::to_string(i));
+    if (std::fabs(d - R) < tol || (d > 0 && d < tol)) continue;  // too near touching to call
+    const bool expect = d <= R;
+    ASSERT_EQ(contact(cap[0], cap[1]).touching, expect);
+    ++(expect ? touching : apart);
+  }
+  EXPECT_TRUE(touching > 1000 && apart > 1000) << touching << " touching, " << apart << " apart";
 }
 
 }  // namespace
