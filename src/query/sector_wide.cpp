@@ -503,20 +503,6 @@ class WideEscape {
     return false;
   }
 
-  /// Strictly: any common point at all (a pair apart along u by more than rounding is apart;
-  /// a point of one part inside the other touches).
-  bool touches(Vec2 v, Vec2 u) const {
-    for (int i = 0; i < 2; ++i)
-      for (int j = 0; j < b_.count(); ++j) {
-        const Piece s = shifted(a_, i, v);
-        if (s.support_value(u) - b_.min_along(j, u) < -ws_.pen_tol) continue;
-        if (b_.deep(s, j) > 0) return true;
-        if (overlap_at_most(s, j, -ws_.pen_tol)) continue;
-        if (b_.touches(s, j)) return true;
-      }
-    return false;
-  }
-
   /// Whether the projections of the piece s and b's part j overlap by at most `limit` on one
   /// of a few axes (s's flat normals, then b's own: its flat normals or edge normals, and the
   /// line from s's center): the overlap on any axis bounds the penetration from above, and a
