@@ -9,6 +9,7 @@
 // Pair queries work on parts with closed forms: vertex-edge distances and separating axes
 // for hulls; for pieces, the boundary split into two radial segments and one arc.
 
+#include <algorithm>
 #include <type_traits>
 
 #include "collide2d/query.hpp"
@@ -69,8 +70,13 @@ struct Piece {
   Vec2 lo, hi, mid;
   /// True when direction d (from c) lies in the closed angular range.
   bool in_cone(Vec2 d) const { return cross(lo, d) >= 0 && cross(d, hi) >= 0 && dot(d, mid) >= 0; }
-  /// Support function value max over the piece of x.d.
-  Real support_value(Vec2 d) const;
+  /// Support function value max over the piece of x.d: the arc's length(d) for d within the
+  /// cone, else the larger straight-edge end (or the center).
+  Real support_value(Vec2 d) const {
+    const Real base = dot(c, d);
+    if (in_cone(d)) return base + r * length(d);
+    return std::max({base, base + r * dot(lo, d), base + r * dot(hi, d)});
+  }
   /// A point of the piece furthest along d.
   Vec2 support(Vec2 d) const;
   /// True when p lies in the closed piece.

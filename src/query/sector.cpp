@@ -14,12 +14,6 @@
 
 namespace collide2d::inline COLLIDE2D_ABI::detail {
 
-Real Piece::support_value(Vec2 d) const {
-  Real base = dot(c, d);
-  if (in_cone(d)) return base + r * length(d);
-  return std::max({base, base + r * dot(lo, d), base + r * dot(hi, d)});
-}
-
 Vec2 Piece::support(Vec2 d) const {
   if (in_cone(d)) return c + normalize(d, mid) * r;
   Real a = dot(lo, d), b = dot(hi, d);

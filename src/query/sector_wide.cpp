@@ -354,7 +354,6 @@ void wide_normal_candidates(const SectorParts& a, const Side& b, std::vector<Vec
         if (f >= 0) cand.push_back(n * f);
       });
   }
-  std::sort(cand.begin(), cand.end(), [](Vec2 u, Vec2 v) { return length_sq(u) < length_sq(v); });
 }
 
 /// The candidate escapes of the second kind: the corners where the boundaries of two
@@ -403,7 +402,6 @@ void wide_corner_candidates(const SectorParts& a, const Side& b, Real lo, Real h
   if (b.count() == 2)
     for (const Curve& x : gc[0])
       for (const Curve& y : gc[1]) intersect(x, y, cand);
-  std::sort(cand.begin(), cand.end(), [](Vec2 u, Vec2 v) { return length_sq(u) < length_sq(v); });
 }
 
 /// Whether low(m) holds on one of a few axes of the piece s and b's part j: s's flat
@@ -487,20 +485,25 @@ class WideEscape {
   /// whose projections on u overlap by at most half the tolerance does not penetrate; a
   /// point of one part deep in the other does; the rest are decided on the pair's
   /// candidate normals.
+  /// The pairs are tried from the one that last penetrated: the candidates come shortest
+  /// first, and those rejected in a row are mostly inside the same pair.
   bool penetrates(Vec2 v, Vec2 u) const {
-    for (int i = 0; i < 2; ++i)
-      for (int j = 0; j < b_.count(); ++j) {
-        const Piece s = shifted(a_, i, v);
-        if (s.support_value(u) - b_.min_along(j, u) <= ws_.pen_tol * Real(0.5)) continue;
-        if (b_.deep(s, j) > ws_.pen_tol) return true;
-        if (overlap_at_most(s, j, ws_.pen_tol * Real(0.5))) continue;
-        // The penetration of a convex pair is its least overlap over the pair's candidate
-        // normals (the true normal is among them): deeper than the tolerance on every one.
-        bool shallow = false;
-        b_.normals(s, j, [&](Vec2 m) { return shallow = s.support_value(m) - b_.min_along(j, m) <= ws_.pen_tol; });
-        if (!shallow) return true;
-      }
+    const int pairs = 2 * b_.count();
+    for (int o = 0; o < pairs; ++o) {
+      const int k = (hot_ + o) % pairs;
+      if (pair_penetrates(shifted(a_, k / b_.count(), v), k % b_.count(), u)) return hot_ = k, true;
+    }
     return false;
+  }
+  bool pair_penetrates(const Piece& s, int j, Vec2 u) const {
+    if (s.support_value(u) - b_.min_along(j, u) <= ws_.pen_tol * Real(0.5)) return false;
+    if (b_.deep(s, j) > ws_.pen_tol) return true;
+    if (overlap_at_most(s, j, ws_.pen_tol * Real(0.5))) return false;
+    // The penetration of a convex pair is its least overlap over the pair's candidate
+    // normals (the true normal is among them): deeper than the tolerance on every one.
+    bool shallow = false;
+    b_.normals(s, j, [&](Vec2 m) { return shallow = s.support_value(m) - b_.min_along(j, m) <= ws_.pen_tol; });
+    return !shallow;
   }
 
   /// Whether the projections of the piece s and b's part j overlap by at most `limit` on one
@@ -581,12 +584,20 @@ class WideEscape {
  private:
   static constexpr int kMaxFragile = 16;
 
-  /// The first escape of a sorted list shorter than the best so far that a push keeps; the
-  /// free but fragile ones before it are kept (search_fragile).
-  void first_kept(const std::vector<Vec2>& cand) {
-    for (Vec2 v : cand) {
-      Real l = length(v);
-      if (l < lower_) continue;
+  /// The shortest escape of a list, within [lower bound, best so far), that a push keeps; the
+  /// free but fragile ones shorter than it are kept (search_fragile). The list is taken
+  /// shortest first from a heap of those within the band: most calls stop after a few.
+  void first_kept(std::vector<Vec2>& cand) {
+    const auto longer = [](Vec2 u, Vec2 v) { return length_sq(u) > length_sq(v); };
+    auto end = std::remove_if(cand.begin(), cand.end(), [&](Vec2 v) {
+      const Real l = length(v);
+      return l < lower_ || l >= best_len_;
+    });
+    std::make_heap(cand.begin(), end, longer);
+    for (; end != cand.begin(); --end) {
+      std::pop_heap(cand.begin(), end, longer);
+      const Vec2 v = end[-1];
+      const Real l = length(v);
       if (l >= best_len_) return;
       Vec2 u = l > 0 ? v / l : Vec2{1, 0};
       if (penetrates(v, u)) continue;
@@ -664,6 +675,7 @@ class WideEscape {
   Real best_len_ = std::numeric_limits<Real>::max();
   Vec2 fragile_[kMaxFragile];
   int n_fragile_ = 0;
+  mutable int hot_ = 0;  // the pair that last penetrated (penetrates)
 };
 
 template <class Side>
