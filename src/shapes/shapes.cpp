@@ -35,6 +35,35 @@ std::optional<Invalid> check_radius(const char* field, Real r, bool allow_zero) 
   return std::nullopt;
 }
 
+/// The test every check above starts with, without a message: finite and at most
+/// kMaxCoordinate in magnitude (false for NaN). The validations below answer valid shapes
+/// (the common case: the world and the movers validate every placed shape) on it alone and
+/// build a message only on the way to a refusal.
+inline bool in_range(Real v) { return std::fabs(v) <= kMaxCoordinate; }
+inline bool in_range(Vec2 v) { return in_range(v.x) && in_range(v.y); }
+inline bool radius_ok(Real r, bool allow_zero) { return in_range(r) && (allow_zero ? r >= 0 : r > 0); }
+
+/// Whether every consecutive triple of a polygon's vertices turns left (strictly), with no
+/// division in the index arithmetic.
+bool turns_left(const Polygon& s) {
+  const int n = s.count();
+  Vec2 a = s.vertex(n - 2), b = s.vertex(n - 1);
+  for (int i = 0; i < n; ++i) {
+    const Vec2 c = s.vertex(i);
+    if (!(cross(b - a, c - b) > 0)) return false;
+    a = b, b = c;
+  }
+  return true;
+}
+
+bool polygon_ok(const Polygon& s) {
+  const int n = s.count();
+  if (n < 3 || n > Polygon::kMaxVertices || !radius_ok(s.radius, true)) return false;
+  for (int i = 0; i < n; ++i)
+    if (!in_range(s.vertex(i))) return false;
+  return turns_left(s);
+}
+
 }  // namespace
 
 const char* shape_type_name(int index) {
@@ -43,14 +72,21 @@ const char* shape_type_name(int index) {
   return index >= 0 && index < kShapeTypeCount ? names[index] : "unknown";
 }
 
-std::optional<Invalid> validate(const Point& s) { return check_vec("at", s.at); }
+std::optional<Invalid> validate(const Point& s) {
+  if (in_range(s.at)) return std::nullopt;
+  return check_vec("at", s.at);
+}
 
 std::optional<Invalid> validate(const Circle& s) {
+  if (in_range(s.center) && radius_ok(s.radius, true)) return std::nullopt;
   if (auto e = check_vec("center", s.center)) return e;
   return check_radius("radius", s.radius, true);
 }
 
 std::optional<Invalid> validate(const Sector& s) {
+  if (in_range(s.center) && radius_ok(s.radius, false) && in_range(s.facing()) && in_range(s.half_angle()) &&
+      s.half_angle() >= 0 && s.half_angle() <= kPi)
+    return std::nullopt;
   if (auto e = check_vec("center", s.center)) return e;
   if (auto e = check_radius("radius", s.radius, false)) return e;
   if (auto e = check_real("facing", s.facing())) return e;
@@ -61,6 +97,7 @@ std::optional<Invalid> validate(const Sector& s) {
 }
 
 std::optional<Invalid> validate(const Aabb& s) {
+  if (in_range(s.min) && in_range(s.max) && s.min.x <= s.max.x && s.min.y <= s.max.y) return std::nullopt;
   if (auto e = check_vec("min", s.min)) return e;
   if (auto e = check_vec("max", s.max)) return e;
   if (s.min.x > s.max.x || s.min.y > s.max.y) return Invalid{"min", "must be <= max on both axes"};
@@ -68,6 +105,9 @@ std::optional<Invalid> validate(const Aabb& s) {
 }
 
 std::optional<Invalid> validate(const Box& s) {
+  if (in_range(s.center) && in_range(s.half_extents) && s.half_extents.x >= 0 && s.half_extents.y >= 0 &&
+      in_range(s.angle()))
+    return std::nullopt;
   if (auto e = check_vec("center", s.center)) return e;
   if (auto e = check_vec("half_extents", s.half_extents)) return e;
   if (s.half_extents.x < 0 || s.half_extents.y < 0) return Invalid{"half_extents", "must be >= 0"};
@@ -75,28 +115,27 @@ std::optional<Invalid> validate(const Box& s) {
 }
 
 std::optional<Invalid> validate(const Capsule& s) {
+  if (in_range(s.a) && in_range(s.b) && radius_ok(s.radius, true)) return std::nullopt;
   if (auto e = check_vec("a", s.a)) return e;
   if (auto e = check_vec("b", s.b)) return e;
   return check_radius("radius", s.radius, true);
 }
 
 std::optional<Invalid> validate(const Segment& s) {
+  if (in_range(s.a) && in_range(s.b)) return std::nullopt;
   if (auto e = check_vec("a", s.a)) return e;
   return check_vec("b", s.b);
 }
 
 std::optional<Invalid> validate(const Polygon& s) {
+  if (polygon_ok(s)) return std::nullopt;
   const int n = s.count();
   if (n < 3 || n > Polygon::kMaxVertices)
     return Invalid{"points", "a polygon needs 3 to 64 vertices (has " + num(n) + ")"};
   for (int i = 0; i < n; ++i)
     if (auto e = check_vec("points", s.vertex(i))) return e;
   if (auto e = check_radius("radius", s.radius, true)) return e;
-  for (int i = 0; i < n; ++i) {
-    Vec2 a = s.vertex(i), b = s.vertex((i + 1) % n), c = s.vertex((i + 2) % n);
-    if (cross(b - a, c - b) <= 0)
-      return Invalid{"points", "must be convex and counter-clockwise (build it with make_polygon)"};
-  }
+  if (!turns_left(s)) return Invalid{"points", "must be convex and counter-clockwise (build it with make_polygon)"};
   return std::nullopt;
 }
 

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <limits>
 #include <set>
 
@@ -100,6 +101,67 @@ TEST(Validation, EveryInvalidKindNamesItsField) {
   expect_invalid(validate(Shape{Circle{{0, 0}, -1}}), {"radius"}, "Shape circle radius");
   expect_invalid(validate(Shape{Sector({0, 0}, 1, 0, 4)}), {"half_angle"}, "Shape sector");
   expect_invalid(validate(Shape{Aabb{{1, 1}, {0, 0}}}), {"min", "max"}, "Shape aabb");
+}
+
+// Every field of every kind at and around the documented limit (docs/queries.md: coordinates
+// and radii at most 1e12 in magnitude, finite), and radii / extents / angles in their ranges:
+// validate accepts exactly what the contract accepts (its answer for valid shapes is a fast
+// path of its own, so both sides of each bound are tried).
+TEST(Validation, EveryFieldAgainstTheDocumentedRange) {
+  const Real lim = Real(1e12);
+  const Real above = std::nextafter(lim, kInfR);
+  const Real vals[] = {0, 1, -1, Real(-1e-30), lim, -lim, above, -above, kNaN, kInfR, -kInfR, Real(3.1), Real(3.2)};
+  auto in = [](Real v) { return std::isfinite(v) && std::fabs(static_cast<LD>(v)) <= 1e12L; };
+  for (Real x : vals) {
+    SCOPED_TRACE(x);
+    const bool f = in(x);
+    EXPECT_EQ(!validate(Point{{x, 0}}), f);
+    EXPECT_EQ(!validate(Point{{0, x}}), f);
+    EXPECT_EQ(!validate(Circle{{x, 0}, 1}), f);
+    EXPECT_EQ(!validate(Circle{{0, 0}, x}), f && x >= 0);
+    EXPECT_EQ(!validate(Sector({0, x}, 1, 0, 1)), f);
+    EXPECT_EQ(!validate(Sector({0, 0}, x, 0, 1)), f && x > 0);
+    EXPECT_EQ(!validate(Sector({0, 0}, 1, x, 1)), f);
+    EXPECT_EQ(!validate(Sector({0, 0}, 1, 0, x)), f && x >= 0 && x <= kPi);
+    EXPECT_EQ(!validate(Aabb{{x, 0}, {lim, 1}}), f);
+    EXPECT_EQ(!validate(Aabb{{-lim, 0}, {1, x}}), f && x >= 0);
+    EXPECT_EQ(!validate(Box({x, 0}, {1, 1}, 0)), f);
+    EXPECT_EQ(!validate(Box({0, 0}, {1, x}, 0)), f && x >= 0);
+    EXPECT_EQ(!validate(Box({0, 0}, {1, 1}, x)), f);
+    EXPECT_EQ(!validate(Capsule{{x, 0}, {1, 1}, 1}), f);
+    EXPECT_EQ(!validate(Capsule{{0, 0}, {1, x}, 1}), f);
+    EXPECT_EQ(!validate(Capsule{{0, 0}, {1, 1}, x}), f && x >= 0);
+    EXPECT_EQ(!validate(Segment{{0, x}, {1, 1}}), f);
+    EXPECT_EQ(!validate(Segment{{0, 0}, {x, 1}}), f);
+  }
+}
+
+// A polygon moved far from the origin can stop turning left at every vertex (its vertices
+// round together): validate agrees with the definition, each cyclic triple (i, i+1, i+2) of
+// vertex() turning strictly left, over offsets up to the limit and across the limit.
+TEST(Validation, TranslatedPolygonsAgainstTheTripleDefinition) {
+  std::vector<Vec2> ring;
+  for (int k = 0; k < 64; ++k) ring.push_back(Vec2{std::cos(Real(k) * Real(0.0981748)), std::sin(Real(k) * Real(0.0981748))} * Real(50));
+  auto p = make_polygon(ring, 0);
+  ASSERT_TRUE(p);
+  int accepted = 0, refused = 0;
+  for (Real e = 0; e <= 13; e += Real(0.25)) {
+    for (Vec2 dir : {Vec2{1, 0}, Vec2{Real(0.6), Real(-0.8)}}) {
+      const Polygon q = translated(*p, dir * std::pow(Real(10), e));
+      const int n = q.count();
+      bool turns = true, in = true;
+      for (int i = 0; i < n; ++i) {
+        const Vec2 a = q.vertex(i), b = q.vertex((i + 1) % n), c = q.vertex((i + 2) % n);
+        turns = turns && cross(b - a, c - b) > 0;
+        in = in && std::fabs(static_cast<LD>(a.x)) <= 1e12L && std::fabs(static_cast<LD>(a.y)) <= 1e12L;
+      }
+      const bool ok = turns && in;
+      EXPECT_EQ(!validate(q), ok) << "offset 1e" << e;
+      (ok ? accepted : refused)++;
+    }
+  }
+  EXPECT_GT(accepted, 0);
+  EXPECT_GT(refused, 0);  // the rounding far out, or the limit, refuses some
 }
 
 std::optional<Invalid> polygon_error(std::vector<Vec2> pts, Real r = 0) {
