@@ -19,7 +19,26 @@ struct Curve {
   enum Kind { kLine, kSeg, kCircle } kind;
   Vec2 a, b;
   Real r = 0;  // circle radius, or the line's offset
+  /// A box holding the curve's points within the band of lengths searched (set where the
+  /// curves are kept, see wide_corner_candidates): curves whose boxes are apart do not cross.
+  Aabb box{};
 };
+
+/// The box of a curve's points no longer than hi, padded by what intersect accepts beyond a
+/// segment's ends (1e-6 of its length) and by the rounding of the crossing points.
+Aabb curve_box(const Curve& c, Real hi) {
+  Aabb b{{-hi, -hi}, {hi, hi}};
+  Real pad = 0;
+  if (c.kind == Curve::kSeg) {
+    b = {min(c.a, c.b), max(c.a, c.b)};
+    pad = Real(2e-6) * length(c.b - c.a) + (length(c.a) + length(c.b)) * std::numeric_limits<Real>::epsilon() * 8;
+  }
+  if (c.kind == Curve::kCircle) {
+    b = {c.a - Vec2{c.r, c.r}, c.a + Vec2{c.r, c.r}};
+    pad = (length(c.a) + c.r) * std::numeric_limits<Real>::epsilon() * 8;
+  }
+  return {max(b.min, Vec2{-hi, -hi}) - Vec2{pad, pad}, min(b.max, Vec2{hi, hi}) + Vec2{pad, pad}};
+}
 
 // The translations v at which b (core h grown by h.radius) touches the disk of radius R
 // around q from outside: v = q - x for x on the outline of the core grown by R + h.radius.
@@ -91,6 +110,35 @@ void outline_curves(Vec2 q, const Piece& p, Real R, std::vector<Curve>& out) {
     for (Vec2 corner : {p.c, p.c + p.lo * p.r, p.c + p.hi * p.r}) out.push_back({Curve::kCircle, q - corner, {}, R});
 }
 
+/// A disk inside a convex part: whatever holds the disks of two parts in common overlaps them
+/// (two convex sets overlap at least as deep as subsets of them), so two such disks that
+/// overlap deeply prove a penetration without the exact tests.
+struct InnerDisk {
+  Vec2 c;
+  Real r = 0;
+};
+
+/// A piece's inscribed disk: on the bisector, touching the arc and both flat sides (the piece
+/// spans at most pi, so sin of its half-angle is cross(mid, hi) >= 0).
+InnerDisk inner_disk(const Piece& p) {
+  const Real s = std::max(Real(0), cross(p.mid, p.hi));
+  const Real rho = p.r * s / (1 + s);
+  return {p.c + p.mid * (p.r - rho), rho};
+}
+
+/// A disk in a hull: around the mean of its core's vertices, as far as the nearest edge line
+/// (the mean is inside the convex core), grown by the rounding; a point or segment core gives
+/// the rounding's disk around a vertex.
+InnerDisk inner_disk(const Hull& h) {
+  if (h.count < 3) return {h.v[0], h.radius};
+  Vec2 m{0, 0};
+  for (int i = 0; i < h.count; ++i) m = m + h.v[i];
+  m = m / Real(h.count);
+  Real in = std::numeric_limits<Real>::max();
+  for (int i = 0; i < h.count; ++i) in = std::min(in, dot(h.n[i], h.v[i] - m));
+  return {m, std::max(Real(0), in) + h.radius};
+}
+
 // b as one hull, for the exact escape from a wide sector.
 struct HullSide {
   const Hull& h;
@@ -107,6 +155,7 @@ struct HullSide {
   DistanceResult closest(const Piece& s, int) const { return grow(core_distance(s, h), 0, h.radius); }
   /// A lower bound on the penetration of the pair (see depth_bound), or negative.
   Real deep(const Piece& s, int) const { return depth_bound(s, h); }
+  InnerDisk inner(int) const { return inner_disk(h); }
   Aabb box() const {
     Aabb b{h.v[0], h.v[0]};
     for (int i = 1; i < h.count; ++i) { b.min = min(b.min, h.v[i]); b.max = max(b.max, h.v[i]); }
@@ -158,6 +207,7 @@ struct PieceSide {
   DistanceResult closest(const Piece& a, int j) const { return core_distance(a, s.piece[j]); }
   /// A lower bound on the penetration of the pair (see depth_bound), or negative.
   Real deep(const Piece& a, int j) const { return depth_bound(a, s.piece[j]); }
+  InnerDisk inner(int j) const { return inner_disk(s.piece[j]); }
   Aabb box() const {
     const Piece& p = s.piece[0];
     return {p.c - Vec2{p.r, p.r}, p.c + Vec2{p.r, p.r}};
@@ -371,7 +421,7 @@ void wide_corner_candidates(const SectorParts& a, const Side& b, Real lo, Real h
     for (std::size_t i = from; i < gg.size(); ++i) {
       Real s0 = 0, s1 = 0;
       curve_span(gg[i], s0, s1);
-      if (s0 <= hi && s1 >= lo) gg[k++] = gg[i];
+      if (s0 <= hi && s1 >= lo) gg[k] = gg[i], gg[k++].box = curve_box(gg[i], hi);
     }
     gg.resize(k);
   };
@@ -391,17 +441,16 @@ void wide_corner_candidates(const SectorParts& a, const Side& b, Real lo, Real h
   }
   const int pairs = 2 * b.count();
   auto group = [&](int k) -> const std::vector<Curve>& { return g[(k / b.count()) * 2 + k % b.count()]; };
+  auto cross_all = [&](const std::vector<Curve>& xs, const std::vector<Curve>& ys) {
+    for (const Curve& x : xs)
+      for (const Curve& y : ys)
+        if (x.box.overlaps(y.box)) intersect(x, y, cand);
+  };
   for (int k = 0; k < pairs; ++k)
-    for (int l = k + 1; l < pairs; ++l)
-      for (const Curve& x : group(k))
-        for (const Curve& y : group(l)) intersect(x, y, cand);
+    for (int l = k + 1; l < pairs; ++l) cross_all(group(k), group(l));
   for (int k = 0; k < pairs; ++k)
-    for (int j = 0; j < b.count(); ++j)
-      for (const Curve& x : group(k))
-        for (const Curve& y : gc[j]) intersect(x, y, cand);
-  if (b.count() == 2)
-    for (const Curve& x : gc[0])
-      for (const Curve& y : gc[1]) intersect(x, y, cand);
+    for (int j = 0; j < b.count(); ++j) cross_all(group(k), gc[j]);
+  if (b.count() == 2) cross_all(gc[0], gc[1]);
 }
 
 /// Whether low(m) holds on one of a few axes of the piece s and b's part j: s's flat
@@ -489,6 +538,12 @@ class WideEscape {
   /// first, and those rejected in a row are mostly inside the same pair.
   bool penetrates(Vec2 v, Vec2 u) const {
     const int pairs = 2 * b_.count();
+    for (int k = 0; k < pairs; ++k) {
+      // The pair's inner disks overlap by more than twice the tolerance (far above the
+      // rounding of either test): the pair penetrates, as its exact test would say.
+      const InnerDisk &da = inner_a_[k / b_.count()], &db = inner_b_[k % b_.count()];
+      if (da.r + db.r - length(db.c + v - da.c) > ws_.pen_tol * 2) return hot_ = k, true;
+    }
     for (int o = 0; o < pairs; ++o) {
       const int k = (hot_ + o) % pairs;
       if (pair_penetrates(shifted(a_, k / b_.count(), v), k % b_.count(), u)) return hot_ = k, true;
@@ -525,9 +580,16 @@ class WideEscape {
   /// The deepest convex pair: its depth bounds every escape from below (leaving the union
   /// means leaving every piece). False when no pair touches (then nothing else is asked).
   bool find_deepest() {
+    for (int i = 0; i < 2; ++i) inner_a_[i] = inner_disk(a_.piece[i]);
+    for (int j = 0; j < b_.count(); ++j) inner_b_[j] = b_.inner(j);
     bool any = false;
     for (int i = 0; i < 2; ++i)
-      for (int j = 0; j < b_.count() && !any; ++j) any = b_.touches(a_.piece[i], j);
+      for (int j = 0; j < b_.count() && !any; ++j) {
+        // Inner disks that overlap by more than their rounding: the pair touches.
+        const InnerDisk &da = inner_a_[i], &db = inner_b_[j];
+        const Real by = da.r + db.r - length(db.c - da.c);
+        any = by > (da.r + db.r) * Real(1e-3) || b_.touches(a_.piece[i], j);
+      }
     if (!any) return false;
     ws_ = wide_scale(a_, b_);
     wedge_ = notch_wedge(a_, b_);
@@ -676,6 +738,7 @@ class WideEscape {
   Vec2 fragile_[kMaxFragile];
   int n_fragile_ = 0;
   mutable int hot_ = 0;  // the pair that last penetrated (penetrates)
+  InnerDisk inner_a_[2], inner_b_[2];  // disks inside a's pieces and b's parts
 };
 
 template <class Side>
