@@ -14,6 +14,7 @@ Standard library only.
 import argparse
 import json
 import math
+import re
 import statistics
 import sys
 
@@ -43,8 +44,7 @@ def load(path, clock):
         elif r.get("run_type", "iteration") != "iteration":
             continue
         name = r.get("run_name", r["name"])
-        if name.endswith("/iterations:1"):  # the world's one-shot rows
-            name = name[: -len("/iterations:1")]
+        name = re.sub(r"/iterations:\d+", "", name)  # the world's rows with fixed iterations
         if name.endswith("/real_time"):  # rows timed by the wall clock (threads)
             name = name[: -len("/real_time")]
         ns = r[clock] * TO_NS[r.get("time_unit", "ns")]
@@ -219,7 +219,32 @@ def world_tables(results):
             lines.append(f"| {n.split('/', 2)[2]} | {r[0] / 1e6:.0f} | {int(r[1].get('hits', 0))} | "
                          f"{fmt_ratio(r[0] / base[0]) if base else '-'} |")
         lines.append("")
+    lines += batch_table(results)
     return lines
+
+
+def batch_table(results):
+    """Batch queries through `thread_runner` on 1 and 2 threads, wall-clock."""
+    what = {"rays": "1,000,000 closest rays into 100,000 shapes (tree, rebuilt)",
+            "swings": "10,000 sector swings into 100,000 disks (monsters only)",
+            "casts": "100,000 disk casts (radius 0.25) into 100,000 shapes"}
+
+    def wall(name):
+        r = results.get(name)
+        return r[1]["real_time"] * TO_NS[r[1].get("time_unit", "ns")] if r else None
+
+    rows = []
+    for q, label in what.items():
+        one, two = wall(f"world/batch/{q}/1"), wall(f"world/batch/{q}/2")
+        if one is None:
+            continue
+        hits = int(results[f"world/batch/{q}/1"][1].get("hits", 0))
+        rows.append(f"| {label} | {one / 1e6:.1f} | {f'{two / 1e6:.1f}' if two else '-'} | "
+                    f"{fmt_ratio(one / two) if two else '-'} | {hits} |")
+    if not rows:
+        return []
+    return ["#### Batch queries on 1 and 2 threads (`thread_runner`, wall-clock ms per batch)", "",
+            "| batch | 1 thread | 2 threads | speed-up | hits |", "|---|---:|---:|---:|---:|"] + rows + [""]
 
 
 MOVER_ROWS = [("collide2d_crowd", "box2d3_mover", "`World::move_crowd`, 1 thread: map + props + agents"),

@@ -436,6 +436,60 @@ void swing_brute(benchmark::State& st) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// (d) batch queries on 1 and 2 threads (thread_runner), wall-clock: the same answers as the
+//     single queries, the work split in chunks over the threads.
+
+enum class BatchKind { rays, swings, casts };
+
+void batch_ours(benchmark::State& st, BatchKind kind, unsigned threads) {
+  const TaskRunner run = thread_runner(threads);
+  double hits = 0, queries = 0;
+  if (kind == BatchKind::swings) {
+    const SwingScene& s = swing_scene();
+    World w;
+    for (std::size_t i = 0; i < s.disks.size(); ++i) w.create({s.disks[i], i, Filter{s.category[i]}});
+    w.update();
+    const std::vector<Shape> swings(s.swings.begin(), s.swings.end());
+    std::vector<std::vector<ProxyHandle>> out;
+    for (auto _ : st) {
+      w.batch_query_shape(swings, QueryFilter{kMonsterBit}, out, run);
+      hits = 0;
+      for (const auto& o : out) hits += double(o.size());
+    }
+    queries = double(swings.size());
+  } else {
+    const StaticShapes& s = static_shapes();
+    auto w = static_world(BroadphaseKind::tree, true);
+    if (kind == BatchKind::rays) {
+      std::vector<std::optional<WorldRayHit>> out;
+      for (auto _ : st) {
+        w->batch_raycast_closest(s.rays, {}, out, run);
+        hits = 0;
+        for (const auto& h : out) hits += h.has_value();
+      }
+      queries = double(s.rays.size());
+    } else {
+      // A disk of radius 0.25 from the first 100,000 rays' origins along their length.
+      std::vector<Shape> shapes;
+      std::vector<Vec2> moves;
+      for (std::size_t i = 0; i < 100'000; ++i) {
+        const Ray& r = s.rays[i];
+        shapes.push_back(Circle{r.origin, Real(0.25)});
+        moves.push_back(r.direction * r.max_distance);
+      }
+      std::vector<std::optional<WorldCastHit>> out;
+      for (auto _ : st) {
+        w->batch_shape_cast(shapes, moves, {}, out, run);
+        hits = 0;
+        for (const auto& h : out) hits += h.has_value();
+      }
+      queries = double(shapes.size());
+    }
+  }
+  st.counters["queries"] = queries;
+  st.counters["hits"] = hits;
+  st.counters["threads"] = threads;
+}
 
 const bool registered = [] {
   const std::vector<std::int64_t> sizes = {1000, 3000, 10000, 30000, 100000};
@@ -465,6 +519,14 @@ const bool registered = [] {
   once("world/swing/grid", [](benchmark::State& st) { swing_ours(st, BroadphaseKind::grid); });
   once("world/swing/box2d_tree_exact", swing_box2d);
   once("world/swing/brute_force_100", swing_brute);
+  for (unsigned t : {1u, 2u})
+    for (auto [name, kind] : {std::pair{"rays", BatchKind::rays}, std::pair{"swings", BatchKind::swings},
+                              std::pair{"casts", BatchKind::casts}})
+      benchmark::RegisterBenchmark(("world/batch/" + std::string(name) + "/" + std::to_string(t)).c_str(),
+                                   [kind = kind, t](benchmark::State& st) { batch_ours(st, kind, t); })
+          ->Unit(benchmark::kMillisecond)
+          ->UseRealTime()
+          ->Iterations(3);
   return true;
 }();
 
