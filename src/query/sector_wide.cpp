@@ -538,17 +538,23 @@ class WideEscape {
   /// first, and those rejected in a row are mostly inside the same pair.
   bool penetrates(Vec2 v, Vec2 u) const {
     const int pairs = 2 * b_.count();
-    for (int k = 0; k < pairs; ++k) {
-      // The pair's inner disks overlap by more than twice the tolerance (far above the
-      // rounding of either test): the pair penetrates, as its exact test would say.
-      const InnerDisk &da = inner_a_[k / b_.count()], &db = inner_b_[k % b_.count()];
-      if (da.r + db.r - length(db.c + v - da.c) > ws_.pen_tol * 2) return hot_ = k, true;
-    }
     for (int o = 0; o < pairs; ++o) {
       const int k = (hot_ + o) % pairs;
       if (pair_penetrates(shifted(a_, k / b_.count(), v), k % b_.count(), u)) return hot_ = k, true;
     }
     return false;
+  }
+  /// Whether the inner disks of a pair overlap, b moved by v, by more than twice the
+  /// tolerance (far above the rounding of either test): then the pair penetrates, as its exact
+  /// test would say. Without branches (first_kept runs it over every candidate).
+  bool inner_penetrates(Vec2 v) const {
+    bool deep = false;
+    for (int i = 0; i < 2; ++i)
+      for (int j = 0; j < b_.count(); ++j) {
+        const InnerDisk &da = inner_a_[i], &db = inner_b_[j];
+        deep |= da.r + db.r - length(db.c + v - da.c) > ws_.pen_tol * 2;
+      }
+    return deep;
   }
   bool pair_penetrates(const Piece& s, int j, Vec2 u) const {
     if (s.support_value(u) - b_.min_along(j, u) <= ws_.pen_tol * Real(0.5)) return false;
@@ -651,10 +657,15 @@ class WideEscape {
   /// shortest first from a heap of those within the band: most calls stop after a few.
   void first_kept(std::vector<Vec2>& cand) {
     const auto longer = [](Vec2 u, Vec2 v) { return length_sq(u) > length_sq(v); };
-    auto end = std::remove_if(cand.begin(), cand.end(), [&](Vec2 v) {
+    // Compacted without a branch per candidate (most are dropped): those out of the band, and
+    // those the inner disks prove penetrating (penetrates would skip them).
+    std::size_t kept = 0;
+    for (const Vec2 v : cand) {
       const Real l = length(v);
-      return l < lower_ || l >= best_len_;
-    });
+      cand[kept] = v;
+      kept += static_cast<std::size_t>((l >= lower_) & (l < best_len_) & !inner_penetrates(v));
+    }
+    auto end = cand.begin() + static_cast<std::ptrdiff_t>(kept);
     std::make_heap(cand.begin(), end, longer);
     for (; end != cand.begin(); --end) {
       std::pop_heap(cand.begin(), end, longer);
