@@ -644,7 +644,7 @@ class WideEscape {
     Escape esc{parts_a, parts_b, ws_.reach * Real(1.5), ws_.scale * std::numeric_limits<Real>::epsilon() * 2,
                ws_.pen_tol, ws_.ray_tol};
     for (int i = 0; i < n_fragile_ && length(fragile_[i]) < best_len_; ++i) apex_escape(fragile_[i]);
-    if (n_fragile_ > 0 && length(fragile_[0]) < best_len_) try_grazing(esc);
+    if (n_fragile_ > 0 && length(fragile_[0]) < best_len_ && !hairline_notch()) try_grazing(esc);
     if (!found_) return union_contact(parts_a, parts_b, ws_.reach * Real(1.5), ws_.scale, nullptr, 0);
     return wide_manifold(a_, b_, best_, n_, ws_.pen_tol);
   }
@@ -719,6 +719,15 @@ class WideEscape {
     if (!b_.notch_is_local(p.c, p.r, wedge_.apex, wedge_.n, end, around)) return false;
     if (l < best_len_) best_ = best, n_ = best / l, best_len_ = l, found_ = true;
     return true;
+  }
+  /// A notch so thin (below 1e-4 radians) that the directions grazing its sides are nearly
+  /// parallel to them: the exit along such a direction moves by the sides' rounding divided by
+  /// that angle, far beyond any tolerance (the float build's half-angle alone is rounded to
+  /// 1e-7). Such a notch does not take grazing escapes; the other candidates (the arc, the
+  /// flat sides' normals, the corners) remain, as for a disk.
+  bool hairline_notch() const {
+    return std::fabs(cross(a_.piece[0].normal_lo(), a_.piece[1].normal_hi())) <= Real(1e-4) &&
+           dot(a_.piece[0].lo, a_.piece[1].hi) > 0;
   }
   /// The last exits along the grazing directions (grazing_candidates), each only when it can
   /// beat the best (pushed by the best's length along it, b must be clear for good).

@@ -52,6 +52,18 @@ TEST(WideLastExit, PointBesideTheApexFarFromTheOrigin) {
   }
 }
 
+// The case the conformance checker found (seed 5, float): a point 0.005 from the center of a
+// sector of half-angle pi - 1e-6, a notch of 2e-6 radians. A direction grazing the notch's
+// sides leaves it 0.4% short of the arc, but the float half-angle is rounded by 1e-7 radians,
+// which moves that exit by about 1%: pushed on along it the point enters the sector again.
+TEST(WideLastExit, PointInAHairlineNotch) {
+  const Case s = mk_sector(V{-1.2257276089527454L, 0.6886299024877747L}, 4.346318951690702L, -1.9044408941319393L,
+                           3.141591653589793L);
+  const Case p = mk_point(V{-1.2221130544345087L, 0.6924353847958734L});
+  check_last_exit(p, s);
+  check_last_exit(s, p);
+}
+
 // Every kind of shape against wide sectors, both argument orders, in the reference's families
 // (general, near-touching, containment, degenerate, far from the origin, in and around the
 // notch).
