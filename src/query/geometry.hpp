@@ -60,12 +60,30 @@ inline bool line_circle(Vec2 o, Vec2 d, Real r, Real& t0, Real& t1) {
   return true;
 }
 
-/// The point of segment ab nearest to p.
+/// Whether length(v) > R, decided without its square root where the squared length is beyond
+/// R^2 by far more than the rounding of both (2^-18 relative; float input: the squares exact in
+/// double, the sum rounded once): the answer then holds for the rounded length too. False
+/// (undecided) otherwise, and for double input (whose squares can underflow).
+inline bool clearly_apart(Vec2 v, Real R) {
+  if constexpr (sizeof(Real) == sizeof(float)) {
+    const double s = double(v.x) * v.x + double(v.y) * v.y, r = R;
+    return s > r * r * (1 + 0x1p-18);
+  }
+  return false;
+}
+
+/// The point of segment ab nearest to p. The ends are told from the projection x = (p - a).e
+/// before dividing by e.e (the division only for a projection inside): x <= 0 gives t <= 0 and
+/// x >= e.e gives t >= 1, the answers of the rounded t; only a t that rounds to 0 or 1 from
+/// within still needs the tests after the division. Same bits as dividing first.
 inline Vec2 closest_on_segment(Vec2 p, Vec2 a, Vec2 b) {
-  Vec2 e = b - a;
-  Real ee = dot(e, e);
+  const Vec2 e = b - a;
+  const Real ee = dot(e, e);
   if (ee <= 0) return a;
-  Real t = dot(p - a, e) / ee;
+  const Real x = dot(p - a, e);
+  if (x <= 0) return a;
+  if (x >= ee) return b;
+  const Real t = x / ee;
   if (t <= 0) return a;
   if (t >= 1) return b;
   return a + e * t;

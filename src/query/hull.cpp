@@ -678,6 +678,7 @@ Manifold segment_pair_contact(Vec2 a0, Vec2 a1, Real ra, Vec2 b0, Vec2 b1, Real 
     if ((dd = vertex_segment_d2(a1, b0, b1, &q)) < best) { best = dd; pa = a1; pb = q; }
     if ((dd = vertex_segment_d2(b0, a0, a1, &q)) < best) { best = dd; pa = q; pb = b0; }
     if ((dd = vertex_segment_d2(b1, a0, a1, &q)) < best) { best = dd; pa = q; pb = b1; }
+    if (clearly_apart(pb - pa, R)) return m;
     d = length(pb - pa);
     if (d > R) return m;
   } else {

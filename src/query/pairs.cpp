@@ -222,9 +222,10 @@ Manifold disk_aabb_contact(Vec2 c, Real rc, const Aabb& b, bool disk_is_a) {
 bool disk_segment_contact(Vec2 c, Real rc, Vec2 a, Vec2 b, Real rs, bool disk_is_a, Manifold& m) {
   if (on_segment(a, b, c)) return false;
   const Vec2 q = closest_on_segment(c, a, b);
-  const Real d = length(q - c);
   const Real R = rs + rc;
-  if (d > R) return true;  // disjoint: m stays "not touching"
+  if (clearly_apart(q - c, R)) return true;  // disjoint: m stays "not touching"
+  const Real d = length(q - c);
+  if (d > R) return true;  // (within the margin)
   const Vec2 pa = disk_is_a ? c : q, pb = disk_is_a ? q : c;
   const Real ra = disk_is_a ? rc : rs, rb = disk_is_a ? rs : rc;
   const Real scale = std::max({std::fabs(pa.x), std::fabs(pa.y), R, Real(1)});

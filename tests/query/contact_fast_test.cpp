@@ -6,7 +6,8 @@
 // vertices (where the nearest point is a vertex or on a neighbouring edge, sharp corners
 // included) against the long double distance to the polygon; polygons and aabbs against
 // capsules (touching or not, by contact and overlaps) against the long double distance, and
-// capsule pairs (their bounding boxes near or apart) the same way.
+// capsule pairs (their bounding boxes near or apart) the same way; disks about segments and
+// capsules near their ends and about the touching distance against the long double distance.
 
 #include <gtest/gtest.h>
 
@@ -236,6 +237,40 @@ TEST(ContactFast, CapsulePairsTouchingMatchesLongDouble) {
     ++(expect ? touching : apart);
   }
   EXPECT_TRUE(touching > 1000 && apart > 1000) << touching << " touching, " << apart << " apart";
+}
+
+// Disks about segments and capsules, their centers projecting near and beyond the ends (where
+// the nearest point is an end or just inside) at about the touching distance (0.8 .. 1.2 of it):
+// touching iff the long double distance <= the radii (away from the boundary), and the depth
+// is the radii less that distance. Fails when the nearest point's end tests or the
+// early "clearly apart" test are loosened.
+TEST(ContactFast, DiskAgainstSegmentNearItsEndsMatchesLongDouble) {
+  int touching = 0, apart = 0;
+  Draw draw(77);
+  for (int i = 0; i < 8000; ++i) {
+    const Vec2 c0 = draw.center(Draw::far(i));
+    const Vec2 h{draw.uni(-1, 1), draw.uni(-1, 1)};
+    const Vec2 a = c0 - h, b = c0 + h, e = b - a;
+    const Real t = i % 2 == 0 ? draw.uni(-0.2, 0.2) : draw.uni(0.8, 1.2);  // near an end
+    const Vec2 p = a + e * t + Vec2{-e.y, e.x} * draw.uni(-0.4, 0.4);
+    const long double d = segment_distance(a, b, p);
+    const Real rs = i % 3 == 0 ? Real(0) : draw.uni(0.0, 0.2) * Real(d);
+    const Real rc = Real(d * draw.uni(0.8, 1.2)) - rs;
+    if (!(rc > 0)) continue;
+    const Real R = rs + rc;
+    const double tol = 64 * std::numeric_limits<Real>::epsilon() * (std::fabs(c0.x) + std::fabs(c0.y) + 4);
+    SCOPED_TRACE("case " + std::to_string(i));
+    if (std::fabs(d - R) < tol || d < 1e-3) continue;  // too near touching to call
+    const Circle disk{p, rc};
+    const Manifold m = rs > 0 ? contact(Capsule{a, b, rs}, disk) : contact(Segment{a, b}, disk);
+    const bool expect = d <= R;
+    ASSERT_EQ(m.touching, expect);
+    if (expect) {
+      EXPECT_NEAR(m.depth, R - d, tol);
+    }
+    ++(expect ? touching : apart);
+  }
+  EXPECT_TRUE(touching > 2000 && apart > 2000) << touching << " touching, " << apart << " apart";
 }
 
 }  // namespace
