@@ -90,14 +90,15 @@ bool World::path_clear(const MoveFrame& frame, Filter filter, std::span<const st
   for (std::uint32_t li = 0; li < layers_.size(); ++li) {
     const Layer& l = *layers_[li];
     if (!l.alive || !filters_touch(filter, l.filter)) continue;
-    if (const RoomMap* rooms = std::get_if<RoomMap>(&l.geometry)) {
+    if (const TileMap* map = std::get_if<TileMap>(&l.geometry)) {
+      if (!walls) return false;
+      // (the clear box lies in the region: the kept edges meeting it are the gathered ones that do)
+      if (map->near_meets(walls->layer(li), frame.clear)) return false;
+    } else if (const RoomMap* rooms = std::get_if<RoomMap>(&l.geometry)) {
       if (rooms->gathered_meets(frame.region, frame.clear)) return false;
-      continue;
+    } else {
+      return false;
     }
-    const TileMap* map = std::get_if<TileMap>(&l.geometry);
-    if (!map || !walls) return false;
-    // (the clear box lies in the region: the kept edges meeting it are the gathered ones that do)
-    if (map->near_meets(walls->layer(li), frame.clear)) return false;
   }
   return true;
 }
