@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -561,18 +562,15 @@ bool clear_path(const MoveFrame& f, std::span<const Obstacle> obs) {
 
 MoveFrame move_frame(const Shape& body, Vec2 displacement, const MoveOptions& options) {
   const Vec2 d = is_finite(displacement) ? displacement : Vec2{};
-  return std::visit(
-      [&](const auto& b) {
-        MoveFrame f;
-        const Aabb box = cover(b);
-        f.skin = skin_of(bounds(b), d, options.skin);
-        const Real near = kNearSkins * f.skin;
-        f.region = grown(box, reach_of(d, options) + near + (options.up == Vec2{} ? Real(0) : options.snap_distance));
-        f.has_clear = options.up == Vec2{};
-        f.clear = grown(merged(box, translated(box, d)), near);
-        return f;
-      },
-      body);
+  // All the shape adds: the box that culls obstacles (cover) and its own bounds (the skin's).
+  const auto [box, tight] = std::visit([](const auto& b) { return std::pair{cover(b), bounds(b)}; }, body);
+  MoveFrame f;
+  f.skin = skin_of(tight, d, options.skin);
+  const Real near = kNearSkins * f.skin;
+  f.region = grown(box, reach_of(d, options) + near + (options.up == Vec2{} ? Real(0) : options.snap_distance));
+  f.has_clear = options.up == Vec2{};
+  f.clear = grown(merged(box, translated(box, d)), near);
+  return f;
 }
 
 Real move_skin(const Shape& body, Vec2 displacement, const MoveOptions& options) {
