@@ -91,6 +91,9 @@ class RoomMap {
   /// through the grid): two-sided edges (bodies never cross a wall), normal on the front (right)
   /// side, element = line index, the given owner.
   void gather(const Aabb& region, std::vector<Obstacle>& out, std::uint32_t owner = 0) const;
+  /// Whether a line of `gather(region)` has bounds (`bounds(WallEdge)`) meeting `box`: a
+  /// mover's clear box (`MoveFrame`) checked without making obstacles.
+  bool gathered_meets(const Aabb& region, const Aabb& box) const;
 
   /// Moves a circle of `radius` centred at `from` by `displacement`: a thin wrapper of the one
   /// mover (motion.hpp) over the walls it can reach (`gather(move_region(...))`). It stops at
@@ -173,6 +176,9 @@ class RoomMap {
   Near nearest_wall_d(double px, double py) const;
   template <class F>
   void for_walls_in_box(double x0, double y0, double x1, double y1, F&& f) const;
+  /// The lines `gather(region)` gives, each once or more, in any order, as f(line, its box).
+  template <class F>
+  void for_gathered(const Aabb& region, F&& f) const;
 
   std::vector<double> vx_, vy_;
   std::vector<MapLine> lines_;

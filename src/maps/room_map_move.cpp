@@ -27,20 +27,31 @@ void RoomMap::for_walls_in_box(double x0, double y0, double x1, double y1, F&& f
     }
 }
 
-void RoomMap::gather(const Aabb& region, std::vector<Obstacle>& out, std::uint32_t owner) const {
+template <class F>
+void RoomMap::for_gathered(const Aabb& region, F&& f) const {
   if (walls_.empty() || !is_finite(region.min) || !is_finite(region.max)) return;
+  for_walls_in_box(double(region.min.x), double(region.min.y), double(region.max.x), double(region.max.y),
+                   [&](int li) {
+                     const WallEdge& e = wall_edges_[std::size_t(li)];
+                     if (e.a == e.b) return;  // a zero-length line (in this scalar): its neighbours hold the point
+                     const Aabb box = collide2d::bounds(e);
+                     if (box.overlaps(region)) f(li, box);
+                   });
+}
+
+void RoomMap::gather(const Aabb& region, std::vector<Obstacle>& out, std::uint32_t owner) const {
   thread_local std::vector<int> ids;
   ids.clear();
-  for_walls_in_box(double(region.min.x), double(region.min.y), double(region.max.x), double(region.max.y),
-                   [&](int li) { ids.push_back(li); });
+  for_gathered(region, [&](int li, const Aabb&) { ids.push_back(li); });
   std::sort(ids.begin(), ids.end());
   ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
-  for (int li : ids) {
-    const WallEdge& e = wall_edges_[std::size_t(li)];
-    if (e.a == e.b) continue;  // a zero-length line (in this scalar): its neighbours hold the point
-    if (!Aabb{min(e.a, e.b), max(e.a, e.b)}.overlaps(region)) continue;
-    out.push_back(edge_obstacle(e, owner, std::uint32_t(li)));  // normal: the front
-  }
+  for (int li : ids) out.push_back(edge_obstacle(wall_edges_[std::size_t(li)], owner, std::uint32_t(li)));  // normal: the front
+}
+
+bool RoomMap::gathered_meets(const Aabb& region, const Aabb& box) const {
+  bool met = false;
+  for_gathered(region, [&](int, const Aabb& b) { met = met || b.overlaps(box); });
+  return met;
 }
 
 bool RoomMap::is_free(const Shape& s) const {

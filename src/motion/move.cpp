@@ -11,6 +11,8 @@
 // read from the contacts where the body ends.
 #include <algorithm>
 #include <cmath>
+#include <optional>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -57,13 +59,19 @@ Scratch& scratch() {
   return s;
 }
 
-/// How far the motion can carry the body (see move_region).
-Real reach_of(Vec2 d, const MoveOptions& o) {
-  Real reach = length(d);
+/// reach_of for a bounce that gains speed or a side-view slide (up a slope).
+Real stretched_reach(Real reach, const MoveOptions& o) {
   if (o.response == Response::bounce && o.restitution > 1)
     reach *= std::pow(o.restitution, Real(std::max(1, o.max_iterations)));
   if (o.response == Response::slide && !(o.up == Vec2{})) reach /= std::cos(std::min(o.max_slope, Real(1.5)));
   return reach;
+}
+
+/// How far the motion can carry the body (see move_region): its length, farther for a bounce
+/// that gains speed or a side-view slide.
+inline Real reach_of(Vec2 d, const MoveOptions& o) {
+  const bool plain = o.response == Response::slide ? o.up == Vec2{} : !(o.restitution > 1);
+  return plain ? length(d) : stretched_reach(length(d), o);
 }
 
 /// The box that culls obstacles for a body: its bounding circle's (coast arcs meet non-circle
@@ -129,7 +137,8 @@ class Mover {
   /// gathering them again after each).
   void push_out_near(std::vector<Hit>& near) {
     for (int round = 0; round < kPushRounds; ++round) {
-      PositionCorrection pc;
+      if (std::none_of(near.begin(), near.end(), [](const Hit& h) { return h.gap <= 0; })) break;
+      PositionCorrection pc;  // (made only when there is something to push out of)
       for (const Hit& h : near)
         if (h.gap <= 0) {
           pc.add(-h.normal, skin_ - h.gap);
@@ -442,7 +451,7 @@ class Mover {
       // rigid ones, so a soft push never leaves the body in a wall.
       const bool soft_too = pass == 0;
       const Aabb b0 = box_;
-      PositionCorrection pc;
+      std::optional<PositionCorrection> pc;  // made at the first push (most moves have none)
       for (std::size_t k = 0; k < obs_.size(); ++k) {
         const Obstacle& o = obs_[k];
         if (!soft_too && !rigid(o)) continue;
@@ -450,15 +459,16 @@ class Mover {
         if (!b0.overlaps(boxes_[k])) continue;
         const Touch t = touch(body_, o, skin_);
         if (!t.valid || t.gap > 0) continue;
-        pc.add(-t.normal, std::min(skin_ - t.gap, o.push_limit));
+        if (!pc) pc.emplace();
+        pc->add(-t.normal, std::min(skin_ - t.gap, o.push_limit));
         if (!rigid(o)) {
           Hit h;
           h.obstacle = k, h.normal = t.normal, h.point = t.point;
           record(h, 1, false);
         }
       }
-      if (pc.count() == 0) break;
-      const Vec2 push = pc.solve();
+      if (!pc || pc->count() == 0) break;
+      const Vec2 push = pc->solve();
       shift(push);
       res_.pushed_out += push;
     }
@@ -552,18 +562,15 @@ bool clear_path(const MoveFrame& f, std::span<const Obstacle> obs) {
 
 MoveFrame move_frame(const Shape& body, Vec2 displacement, const MoveOptions& options) {
   const Vec2 d = is_finite(displacement) ? displacement : Vec2{};
-  return std::visit(
-      [&](const auto& b) {
-        MoveFrame f;
-        const Aabb box = cover(b);
-        f.skin = skin_of(bounds(b), d, options.skin);
-        const Real near = kNearSkins * f.skin;
-        f.region = grown(box, reach_of(d, options) + near + (options.up == Vec2{} ? Real(0) : options.snap_distance));
-        f.has_clear = options.up == Vec2{};
-        f.clear = grown(merged(box, translated(box, d)), near);
-        return f;
-      },
-      body);
+  // All the shape adds: the box that culls obstacles (cover) and its own bounds (the skin's).
+  const auto [box, tight] = std::visit([](const auto& b) { return std::pair{cover(b), bounds(b)}; }, body);
+  MoveFrame f;
+  f.skin = skin_of(tight, d, options.skin);
+  const Real near = kNearSkins * f.skin;
+  f.region = grown(box, reach_of(d, options) + near + (options.up == Vec2{} ? Real(0) : options.snap_distance));
+  f.has_clear = options.up == Vec2{};
+  f.clear = grown(merged(box, translated(box, d)), near);
+  return f;
 }
 
 Real move_skin(const Shape& body, Vec2 displacement, const MoveOptions& options) {

@@ -579,11 +579,9 @@ std::optional<Invalid> validate_velocity(Vec2 v) {
 }
 
 std::optional<Invalid> validate_translation(Vec2 d) {
+  if (translation_fits(d)) return std::nullopt;
   if (!is_finite(d)) return Invalid{"translation", "must hold finite numbers"};
-  constexpr Real limit = 2 * kMaxCoordinate;
-  if (!(std::fabs(d.x) <= limit && std::fabs(d.y) <= limit))
-    return Invalid{"translation", "components must be at most 2e12 in magnitude (twice the coordinate limit)"};
-  return std::nullopt;
+  return Invalid{"translation", "components must be at most 2e12 in magnitude (twice the coordinate limit)"};
 }
 
 const SweepFn kSweepTable[kShapeTypeCount][kShapeTypeCount] = COLLIDE2D_PAIR_TABLE(sweep_cell);

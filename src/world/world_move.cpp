@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "collide2d/world.hpp"
+#include "shapes/limits.hpp"
 #include "world/layer.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI {
@@ -78,8 +79,9 @@ void World::near_proxies(const Aabb& region, Filter filter, std::uint32_t self, 
 }
 
 /// Whether nothing the mover would be given meets the frame's clear box (MoveFrame): the
-/// proxies' tight boxes are their shapes' bounds, and a tile layer's kept edges are tested
-/// without making obstacles. Another kind of layer, or no kept edges: not decided here (false).
+/// proxies' tight boxes are their shapes' bounds, and a tile layer's kept edges and a room
+/// map's gathered lines are tested without making obstacles. Another kind of layer, or a tile
+/// layer without kept edges: not decided here (false).
 bool World::path_clear(const MoveFrame& frame, Filter filter, std::span<const std::uint32_t> ids,
                        const NearWalls* walls) const {
   if (!frame.has_clear) return false;
@@ -88,10 +90,15 @@ bool World::path_clear(const MoveFrame& frame, Filter filter, std::span<const st
   for (std::uint32_t li = 0; li < layers_.size(); ++li) {
     const Layer& l = *layers_[li];
     if (!l.alive || !filters_touch(filter, l.filter)) continue;
-    const TileMap* map = std::get_if<TileMap>(&l.geometry);
-    if (!map || !walls) return false;
-    // (the clear box lies in the region: the kept edges meeting it are the gathered ones that do)
-    if (map->near_meets(walls->layer(li), frame.clear)) return false;
+    if (const TileMap* map = std::get_if<TileMap>(&l.geometry)) {
+      if (!walls) return false;
+      // (the clear box lies in the region: the kept edges meeting it are the gathered ones that do)
+      if (map->near_meets(walls->layer(li), frame.clear)) return false;
+    } else if (const RoomMap* rooms = std::get_if<RoomMap>(&l.geometry)) {
+      if (rooms->gathered_meets(frame.region, frame.clear)) return false;
+    } else {
+      return false;
+    }
   }
   return true;
 }
@@ -182,6 +189,7 @@ std::optional<Invalid> World::check_crowd(std::span<const ProxyHandle> bodies, s
     if (!live) {
       if (auto bad = check(h)) return Invalid{"bodies[" + std::to_string(i) + "]." + bad->field, bad->message};
     }
+    if (translation_fits(displacements[i])) continue;  // (the check below, without the call)
     if (auto bad = validate_translation(displacements[i])) {
       return Invalid{"displacements[" + std::to_string(i) + "]", bad->message};
     }
