@@ -113,6 +113,22 @@ void part_radii(const Shape& s, Vec2 c, Real& core, Real& bound) {
       s);
 }
 
+/// Polygon storage kept between sweeps on this thread, for the posed copies of turning
+/// polygons (Polygon::set_pose reuses the storage of a polygon that is its only holder): two,
+/// for a and b. Empty slots are polygons without storage.
+thread_local Polygon spare_polygons[2];
+
+/// Gives `o`, a posed copy still sharing its base's storage, a spare storage when there is one.
+void take_spare(Polygon& o) {
+  for (Polygon& s : spare_polygons) {
+    if (s.count() > 0) {
+      o = std::move(s);
+      s = Polygon{};
+      return;
+    }
+  }
+}
+
 /// Writes `base` posed by x into `out`, which holds the same type. A box's or sector's
 /// rotation is set as a vector (no trigonometry; its angle follows from it when asked), so
 /// `angles` is no longer needed here.
@@ -138,6 +154,7 @@ void pose_part(const Shape& base, const Xf& x, Shape& out, bool /*angles*/) {
           o.a = x(b.a);
           o.b = x(b.b);
         } else {
+          if (o.base_vertices() == b.base_vertices()) take_spare(o);
           o.set_pose(b, x.pivot, x.centre, x.rot);
         }
       },
@@ -172,6 +189,20 @@ MovingBody::MovingBody(const Shape& s, const RigidMotion& m, bool split)
     posed[i] = part[i];
     local[i] = translated(part[i], -pivot);
     part_radii(part[i], pivot, core_radius[i], bound_radius[i]);
+  }
+}
+
+MovingBody::~MovingBody() {
+  if (omega == 0) return;  // (only a turning polygon is posed by set_pose)
+  for (int i = 0; i < count; ++i) {
+    Polygon* o = std::get_if<Polygon>(&posed[i]);
+    if (!o || o->base_vertices() == std::get_if<Polygon>(&part[i])->base_vertices()) continue;
+    for (Polygon& s : spare_polygons) {
+      if (s.count() == 0) {
+        s = std::move(*o);
+        break;
+      }
+    }
   }
 }
 
