@@ -7,9 +7,11 @@
 // (minus the sum of their supports) is at most their distance, so while it stays positive they
 // do not touch; it costs two support functions, where a distance costs far more.
 //  - Each axis comes from the exact distance d at some time t (the closest-points direction n,
-//    from a to b), except the first (between the parts' box centres at t = 0, left for a
-//    distance once its gap has fallen to an eighth). The axis is fixed in the world, or carried
-//    by the turning body whose face holds the closest point (that face's normal turns with it).
+//    from a to b), except the first (between the parts' box centres at t = 0, left once its gap
+//    has fallen to an eighth) and the second: where the first was left, the face of either part
+//    turned most toward the other, carried by that part, when its gap beats the first axis's
+//    (else a distance). The axis is fixed in the world, or carried by the turning body whose
+//    face holds the closest point (that face's normal turns with it).
 //  - Safe step: the gap can only close as fast as rate = -(v_b - v_a).n + |w_a| r_a +
 //    |w_b| r_b on a world axis (|v_b - v_a| on a turning one), where v is the rotation centre's
 //    velocity, w the angular velocity and r the furthest core point from the rotation centre (a
