@@ -7,9 +7,11 @@
 // (minus the sum of their supports) is at most their distance, so while it stays positive they
 // do not touch; it costs two support functions, where a distance costs far more.
 //  - Each axis comes from the exact distance d at some time t (the closest-points direction n,
-//    from a to b), except the first (between the parts' box centres at t = 0, left for a
-//    distance once its gap has fallen to an eighth). The axis is fixed in the world, or carried
-//    by the turning body whose face holds the closest point (that face's normal turns with it).
+//    from a to b), except the first (between the parts' box centres at t = 0, left once its gap
+//    has fallen to an eighth) and the second: where the first was left, the face of either part
+//    turned most toward the other, carried by that part, when its gap beats the first axis's
+//    (else a distance). The axis is fixed in the world, or carried by the turning body whose
+//    face holds the closest point (that face's normal turns with it).
 //  - Safe step: the gap can only close as fast as rate = -(v_b - v_a).n + |w_a| r_a +
 //    |w_b| r_b on a world axis (|v_b - v_a| on a turning one), where v is the rotation centre's
 //    velocity, w the angular velocity and r the furthest core point from the rotation centre (a
@@ -74,10 +76,16 @@ Rot rot_of(double angle) {
 }
 Rot compose(Rot a, Rot b) { return {a.c * b.c - a.s * b.s, a.s * b.c + a.c * b.s}; }
 
+/// The squared distance of p from c in double, as `length` takes it (its square root rounded
+/// is `length(p - c)`: the largest of them gives the largest length with one square root).
+double length2(Vec2 p, Vec2 c) {
+  const Vec2 d = p - c;
+  return double(d.x) * d.x + double(d.y) * d.y;
+}
 Real furthest(std::initializer_list<Vec2> pts, Vec2 c) {
-  Real r = 0;
-  for (Vec2 p : pts) r = std::max(r, length(p - c));
-  return r;
+  double r2 = 0;
+  for (Vec2 p : pts) r2 = std::max(r2, length2(p, c));
+  return Real(std::sqrt(r2));
 }
 
 /// Core and whole-part radii of a part about c.
@@ -102,8 +110,9 @@ void part_radii(const Shape& s, Vec2 c, Real& core, Real& bound) {
         } else if constexpr (std::is_same_v<T, Segment>) {
           core = furthest({x.a, x.b}, c);
         } else {
-          core = 0;
-          for (int i = 0; i < x.count(); ++i) core = std::max(core, length(x.vertex(i) - c));
+          double r2 = 0;
+          for (int i = 0; i < x.count(); ++i) r2 = std::max(r2, length2(x.vertex(i), c));
+          core = Real(std::sqrt(r2));
           round = x.radius;
         }
         // a hair more than measured: the posed parts are rounded again at every time
@@ -111,6 +120,22 @@ void part_radii(const Shape& s, Vec2 c, Real& core, Real& bound) {
         bound = core + round * (1 + 4 * kRelEps);
       },
       s);
+}
+
+/// Polygon storage kept between sweeps on this thread, for the posed copies of turning
+/// polygons (Polygon::set_pose reuses the storage of a polygon that is its only holder): two,
+/// for a and b. Empty slots are polygons without storage.
+thread_local Polygon spare_polygons[2];
+
+/// Gives `o`, a posed copy still sharing its base's storage, a spare storage when there is one.
+void take_spare(Polygon& o) {
+  for (Polygon& s : spare_polygons) {
+    if (s.count() > 0) {
+      o = std::move(s);
+      s = Polygon{};
+      return;
+    }
+  }
 }
 
 /// Writes `base` posed by x into `out`, which holds the same type. A box's or sector's
@@ -138,6 +163,7 @@ void pose_part(const Shape& base, const Xf& x, Shape& out, bool /*angles*/) {
           o.a = x(b.a);
           o.b = x(b.b);
         } else {
+          if (o.base_vertices() == b.base_vertices()) take_spare(o);
           o.set_pose(b, x.pivot, x.centre, x.rot);
         }
       },
@@ -172,6 +198,20 @@ MovingBody::MovingBody(const Shape& s, const RigidMotion& m, bool split)
     posed[i] = part[i];
     local[i] = translated(part[i], -pivot);
     part_radii(part[i], pivot, core_radius[i], bound_radius[i]);
+  }
+}
+
+MovingBody::~MovingBody() {
+  if (omega == 0) return;  // (only a turning polygon is posed by set_pose)
+  for (int i = 0; i < count; ++i) {
+    Polygon* o = std::get_if<Polygon>(&posed[i]);
+    if (!o || o->base_vertices() == std::get_if<Polygon>(&part[i])->base_vertices()) continue;
+    for (Polygon& s : spare_polygons) {
+      if (s.count() == 0) {
+        s = std::move(*o);
+        break;
+      }
+    }
   }
 }
 
@@ -407,8 +447,11 @@ struct AxisGap {
   /// The least the gap can be over [t0, t1], from its values g0 and g1 at the ends.
   double lower(double t0, double g0, double t1, double g1) const {
     const double len = t1 - t0, slope = (g1 - g0) / len;
-    const double apart = std::max(double(length(centres(t0))), double(length(centres(t1))));
-    const double curv = curv_turn + wf * wf * apart + 2 * std::fabs(wf) * double(length(b.velocity - a.velocity));
+    double curv = curv_turn;  // (on a world axis the centres add nothing)
+    if (wf != 0) {
+      const double apart = std::max(double(length(centres(t0))), double(length(centres(t1))));
+      curv += wf * wf * apart + 2 * std::fabs(wf) * double(length(b.velocity - a.velocity));
+    }
     const double x = curv > 0 ? len / 2 - slope / curv : -1;
     if (!(x > 0 && x < len)) return std::min(g0, g1);
     return g0 + slope * x - curv / 2 * x * (len - x);
@@ -435,6 +478,37 @@ double first_axis(const MovingBody& a, int ia, const MovingBody& b, int ib, Vec2
   n = normalize(centre(b.box[ib]) - centre(a.box[ia]), Vec2{0, 0});
   if (n.x == 0 && n.y == 0) return -1;
   return double(AxisGap(a, ia, b, ib, n, 0, 0)(0));
+}
+
+/// The outward normal of the face of the convex part s turned most toward the unit n (a box's,
+/// a polygon's, a segment's or a capsule's side), into `out`; false for a part without faces.
+bool face_toward(const Shape& s, Vec2 n, Vec2& out) {
+  auto side = [&](Vec2 u) { out = dot(u, n) < 0 ? -u : u; };
+  return std::visit(
+      [&](const auto& x) -> bool {
+        using T = std::decay_t<decltype(x)>;
+        if constexpr (std::is_same_v<T, Aabb>) {
+          side(std::fabs(n.x) >= std::fabs(n.y) ? Vec2{1, 0} : Vec2{0, 1});
+        } else if constexpr (std::is_same_v<T, Box>) {
+          const Vec2 ex = x.rot().x_axis(), ey = x.rot().y_axis();
+          side(std::fabs(dot(ex, n)) >= std::fabs(dot(ey, n)) ? ex : ey);
+        } else if constexpr (std::is_same_v<T, Capsule> || std::is_same_v<T, Segment>) {
+          const Vec2 u = normalize(perp(x.b - x.a), Vec2{0, 0});
+          if (u.x == 0 && u.y == 0) return false;
+          side(u);
+        } else if constexpr (std::is_same_v<T, Polygon>) {
+          const Vec2* u = x.normals();
+          int best = 0;
+          for (int i = 1; i < x.count(); ++i) {
+            if (dot(u[i], n) > dot(u[best], n)) best = i;
+          }
+          out = u[best];
+        } else {
+          return false;
+        }
+        return true;
+      },
+      s);
 }
 
 /// A core point of the convex part s (not a sector) furthest along n, and the part's rounding.
@@ -516,7 +590,13 @@ bool near_pair(const Shape& a, const Shape& b, Vec2 n, bool b_face, Real limit, 
 class Advance {
  public:
   Advance(MovingBody& a, int ia, MovingBody& b, int ib, const Scales& sc, double t_max)
-      : a_(a), b_(b), ia_(ia), ib_(ib), sc_(sc), t_max_(t_max), dv_(b.velocity - a.velocity), dv_len_(length(dv_)) {}
+      : a_(a), b_(b), ia_(ia), ib_(ib), sc_(sc), t_max_(t_max), dv_(b.velocity - a.velocity), dv_len_(length(dv_)) {
+    // when each core radius is below the bound by the centres' distance at t = 0 (which only
+    // falls with time), the spin's share of the closing speed is that of the core radii
+    const Real apart = spread(0);
+    if (a.core_radius[ia] <= apart + b.bound_radius[ib] && b.core_radius[ib] <= apart + a.bound_radius[ia])
+      spin_ = std::fabs(a.omega) * a.core_radius[ia] + std::fabs(b.omega) * b.core_radius[ib];
+  }
 
   /// A first axis without a distance, fixed in the world: n0 (unit or zero), with its gap g0
   /// at t = 0 (see `first_axis`).
@@ -524,6 +604,7 @@ class Advance {
     if (g0 > double(sc_.eps)) {
       const AxisGap f(a_, ia_, b_, ib_, n0, 0, 0);
       if (follow(f, g0, n0, false, g0 / kFirstAxisShare) == Axis::kApart) return {};
+      if (face_axis(n0) == Axis::kApart) return {};
     }
     for (;;) {
       a_.pose(t_);
@@ -555,7 +636,7 @@ class Advance {
   }
 
  private:
-  enum class Axis { kApart, kCloser };
+  enum class Axis { kApart, kCloser, kNone };
   /// The first axis (between the box centres) is left for a distance once its gap is this
   /// many times smaller: it is seldom the axis of the contact.
   static constexpr double kFirstAxisShare = 8;
@@ -563,11 +644,43 @@ class Advance {
   /// How fast the gap can close at time s: along the world axis n (the relative velocity's
   /// part along n), or along any axis (its length).
   Real rate_at(double s, Vec2 n, bool any_axis) const {
-    // how far the rotation centres can be apart over the rest of the step
-    const Real apart = length(b_.pivot_at(s) - a_.pivot_at(s)) + dv_len_ * Real(t_max_ - s);
+    const Real linear = any_axis ? dv_len_ : -dot(dv_, n);
+    if (spin_ >= 0) return spin_ + linear;
+    const Real apart = spread(s);
     const Real ra = std::min(a_.core_radius[ia_], apart + b_.bound_radius[ib_]);
     const Real rb = std::min(b_.core_radius[ib_], apart + a_.bound_radius[ia_]);
-    return std::fabs(a_.omega) * ra + std::fabs(b_.omega) * rb + (any_axis ? dv_len_ : -dot(dv_, n));
+    return std::fabs(a_.omega) * ra + std::fabs(b_.omega) * rb + linear;
+  }
+  /// How far the rotation centres can be apart over the rest of the step from time s.
+  Real spread(double s) const { return length(b_.pivot_at(s) - a_.pivot_at(s)) + dv_len_ * Real(t_max_ - s); }
+
+  /// After the first axis (world-fixed n0, its gap last_gap_ at t_), instead of a distance: the
+  /// face of either part turned most toward the other, its normal carried by that part, when
+  /// its gap beats the first axis's; followed like a closest-points axis (its gap bounds the
+  /// distance from below as well). kCloser when followed, else kApart or (not better) kNone.
+  Axis face_axis(Vec2 n0) {
+    a_.pose(t_);
+    b_.pose(t_);
+    const Shape& pa = a_.posed[ia_];
+    const Shape& pb = b_.posed[ib_];
+    Vec2 cand[2];
+    double frame[2] = {0, 0}, best_gap = last_gap_;
+    int best = -1;
+    if (face_toward(pa, n0, cand[0])) frame[0] = double(a_.omega);
+    else cand[0] = Vec2{0, 0};
+    if (face_toward(pb, -n0, cand[1])) frame[1] = double(b_.omega), cand[1] = -cand[1];
+    else cand[1] = Vec2{0, 0};
+    for (int k = 0; k < 2; ++k) {
+      if (cand[k].x == 0 && cand[k].y == 0) continue;
+      const double g = -double(support_value(pa, cand[k]) + support_value(pb, -cand[k]));
+      if (g > best_gap) best_gap = g, best = k;
+    }
+    if (best < 0) return Axis::kNone;
+    const AxisGap f(a_, ia_, b_, ib_, cand[best], frame[best], t_);
+    if (follow(f, best_gap, cand[best], frame[best] != 0) == Axis::kApart) return Axis::kApart;
+    h_.t_prev = f.t_axis, h_.d_prev = Real(best_gap), h_.have_prev = true;
+    h_.axis = f.axis_at(t_), h_.have_axis = true, h_.b_face = !(frame[best] != 0 && frame[best] == double(a_.omega));
+    return Axis::kCloser;
   }
 
   /// Advances t_ on the axis of f, whose gap bounds the distance from below while positive
@@ -617,6 +730,7 @@ class Advance {
       t_ = next, g = g_next;
       if (++step_ >= kRotatingSweepMaxSteps) break;
     } while (g > stop);
+    last_gap_ = g;
     return Axis::kCloser;
   }
 
@@ -627,7 +741,9 @@ class Advance {
   double t_max_;
   Vec2 dv_;
   Real dv_len_;
+  Real spin_ = -1;  // the spin's share of every closing speed when the core radii bound it (else -1)
   double t_ = 0;
+  double last_gap_ = 0;  // the gap where the last axis was left
   int step_ = 0;
   History h_;
 };

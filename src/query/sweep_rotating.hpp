@@ -27,8 +27,13 @@ struct MovingBody {
 
   /// Splits s into convex parts and measures them about the motion's pivot (or the default).
   MovingBody(const Shape& s, const RigidMotion& m, bool split);
+  /// Gives a posed polygon's storage back to the thread's spares (see `pose`).
+  ~MovingBody();
+  MovingBody(const MovingBody&) = delete;
+  MovingBody& operator=(const MovingBody&) = delete;
   /// Moves every posed part to time t (with `angles`, also a box's `angle` and a sector's
-  /// `facing`, which the queries do not read).
+  /// `facing`, which the queries do not read). A turning polygon is posed into storage kept
+  /// between sweeps on the thread (no allocation once the thread has swept one).
   void pose(double t, bool angles = false);
   /// The rotation by omega t (the one of the last pose when t is its time).
   Rot rotation(double t) const;

@@ -231,3 +231,37 @@ TEST(RotatingSweepAxes, SegmentsAndCapsulesAgainstHulls) {
 }
 
 }  // namespace
+
+// Turning polygons are posed into storage kept between sweeps on the thread: a polygon handed
+// out by moved_shape keeps its vertices through later sweeps and poses (they must not write
+// into storage it still holds), and the same sweep repeated gives the same answer.
+TEST(RotatingSweepAxes, PosedPolygonStorageIsNotShared) {
+  const std::vector<Vec2> oct = {{1, 0}, {0.7f, 0.7f}, {0, 1}, {-0.7f, 0.7f}, {-1, 0}, {-0.7f, -0.7f}, {0, -1}, {0.7f, -0.7f}};
+  const Shape a = *make_polygon(oct), b = *make_polygon(std::vector<Vec2>{{3, -1}, {5, -1}, {5, 1}, {3, 1}});
+  const RigidMotion ma{{2.5f, 0.3f}, 2.0f, {}}, mb{{-0.2f, 0}, -1.0f, {}};
+  const Shape kept = moved_shape(a, ma, 0.5f);
+  const Polygon& kp = std::get<Polygon>(kept);
+  std::vector<Vec2> before;
+  for (int i = 0; i < kp.count(); ++i) before.push_back(kp.vertex(i));
+  const auto first = sweep_rotating(a, ma, b, mb);
+  for (int k = 0; k < 3; ++k) {
+    const Shape other = moved_shape(b, mb, Real(0.1 * k));  // more poses in between
+    const auto again = sweep_rotating(a, ma, b, mb);
+    ASSERT_TRUE(first && again && first->hit && again->hit);
+    EXPECT_EQ(first->time, again->time);
+    EXPECT_EQ(first->normal, again->normal);
+    EXPECT_EQ(first->point, again->point);
+    EXPECT_EQ(std::get<Polygon>(other).count(), 4);
+  }
+  // independent pose of the kept polygon, in long double
+  const Motion m{{0, 0}, ma.velocity, ma.angular_velocity};
+  for (int i = 0; i < kp.count(); ++i) {
+    EXPECT_EQ(kp.vertex(i), before[size_t(i)]);
+    bool found = false;
+    for (Vec2 p : oct) {
+      const Vec2 q = place(m, p, 0.5L);
+      found = found || (std::fabs(q.x - kp.vertex(i).x) < 1e-5f && std::fabs(q.y - kp.vertex(i).y) < 1e-5f);
+    }
+    EXPECT_TRUE(found) << i;
+  }
+}
