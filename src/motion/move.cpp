@@ -86,8 +86,9 @@ enum class Facing { none, ground, wall, ceiling };
 template <class B>
 class Mover {
  public:
-  Mover(const B& start, Vec2 d, Real skin, std::span<const Obstacle> obs, const MoveOptions& o, MoveResult& res)
-      : body_(start), obs_(obs), opt_(o), res_(res), dir_(d), want_(d), boxes_(scratch().boxes) {
+  Mover(const B& start, Vec2 d, Real skin, std::span<const Obstacle> obs, const MoveOptions& o, MoveResult& res,
+        Scratch& sc)
+      : body_(start), sc_(sc), obs_(obs), opt_(o), res_(res), dir_(d), want_(d), boxes_(sc.boxes) {
     box_ = cover(start);
     skin_ = skin;  // skin_of(bounds(start), d, o.skin)
     COLLIDE2D_ASSERT(skin_ > 0 && std::isfinite(skin_));  // the skin rule's terms are positive
@@ -99,7 +100,7 @@ class Mover {
   }
 
   void run() {
-    Scratch& sc = scratch();
+    Scratch& sc = sc_;
     const int cap = std::max(1, opt_.max_iterations);
     const bool bounce = opt_.response == Response::bounce;
     bool started_grounded = false;
@@ -111,7 +112,7 @@ class Mover {
 
       // (A) contacts where the body stands: an overlap is pushed out (then looked at again).
       gather_near(sc.near);
-      if (iter == 0)
+      if (iter == 0 && !(up_ == Vec2{}))  // (facing: none in the top-down view)
         for (const Hit& h : sc.near) started_grounded = started_grounded || facing(h.normal) == Facing::ground;
       push_out_near(sc.near);
       if (!sc.near.empty() && !lose_near(sc, r, bounce)) break;
@@ -288,9 +289,11 @@ class Mover {
   void gather_near(std::vector<Hit>& near) const {
     near.clear();
     const Aabb near_box = grown(box_, kNearSkins * skin_);
+    bool arcs = false;  // an arc is near (its end points below)
     for (std::size_t k = 0; k < obs_.size(); ++k) {
       const Obstacle& o = obs_[k];
       if (!rigid(o) || !near_box.overlaps(boxes_[k])) continue;
+      arcs = arcs || o.kind == ObstacleKind::arc;
       const Touch t = touch(body_, o, skin_);
       // (an unresolved normal is left to the sweep, which finds the real one if it goes in)
       if (!t.valid || !t.reliable || !(t.gap < kNearSkins * skin_)) continue;
@@ -301,7 +304,7 @@ class Mover {
     // An arc's nearest point is one of possibly two: a disk in a waist or at a neck touches both
     // end points of an arc at once (both coast vertices), and the sweep takes a contact that
     // touches at the start for one of these. Every end point within reach is a contact of its own.
-    for (std::size_t k = 0; k < obs_.size(); ++k) {
+    for (std::size_t k = 0; arcs && k < obs_.size(); ++k) {
       const Obstacle& o = obs_[k];
       if (o.kind != ObstacleKind::arc || !rigid(o) || !near_box.overlaps(boxes_[k])) continue;
       const Circle c = bounding_circle(body_);
@@ -445,7 +448,7 @@ class Mover {
 
   /// Safety net and soft obstacles, then the side-view state where the body ends.
   void finish(bool started_grounded) {
-    Scratch& sc = scratch();
+    Scratch& sc = sc_;
     for (int pass = 0; pass < kCleanupPasses; ++pass) {
       // Pass 0 lets soft obstacles push (each at most its limit); the last pass only the
       // rigid ones, so a soft push never leaves the body in a wall.
@@ -525,6 +528,7 @@ class Mover {
   B body_;
 
  private:
+  Scratch& sc_;  ///< this thread's scratch
   std::span<const Obstacle> obs_;
   const MoveOptions& opt_;
   MoveResult& res_;
@@ -609,7 +613,7 @@ void move(const Shape& body, Vec2 displacement, const MoveFrame& frame, std::spa
           out.displacement = displacement;
           return;
         }
-        Mover<B> m(b, displacement, frame.skin, obstacles, options, out);
+        Mover<B> m(b, displacement, frame.skin, obstacles, options, out, scratch());
         m.run();
         out.shape = m.body_;
       },
