@@ -549,11 +549,7 @@ class WideEscape {
   /// test would say. Without branches (first_kept runs it over every candidate).
   bool inner_penetrates(Vec2 v) const {
     bool deep = false;
-    for (int i = 0; i < 2; ++i)
-      for (int j = 0; j < b_.count(); ++j) {
-        const InnerDisk &da = inner_a_[i], &db = inner_b_[j];
-        deep |= da.r + db.r - length(db.c + v - da.c) > ws_.pen_tol * 2;
-      }
+    for (int k = 0; k < 2 * b_.count(); ++k) deep |= length_sq(inner_d_[k] + v) < inner_r2_[k];
     return deep;
   }
   bool pair_penetrates(const Piece& s, int j, Vec2 u) const {
@@ -599,6 +595,14 @@ class WideEscape {
     if (!any) return false;
     ws_ = wide_scale(a_, b_);
     wedge_ = notch_wedge(a_, b_);
+    // inner_penetrates' form: |d_k + v| < R_k, squared (R_k = the radii's sum less twice the
+    // tolerance, 0 when that is not positive).
+    for (int k = 0; k < 2 * b_.count(); ++k) {
+      const InnerDisk &da = inner_a_[k / b_.count()], &db = inner_b_[k % b_.count()];
+      const Real r = std::max(Real(0), da.r + db.r - ws_.pen_tol * 2);
+      inner_d_[k] = db.c - da.c;
+      inner_r2_[k] = r * r;
+    }
     for (int i = 0; i < 2; ++i)
       for (int j = 0; j < b_.count(); ++j) {
         if (overlap_at_most(a_.piece[i], j, lower_)) continue;  // no deeper than lower_
@@ -626,7 +630,7 @@ class WideEscape {
   void try_candidates() {
     lower_ -= ws_.pen_tol + ws_.slack;
     std::vector<Vec2> cand;
-    cand.reserve(64);
+    cand.reserve(256);  // the corners of two wide sectors number about 200
     wide_normal_candidates(a_, b_, cand);
     first_kept(cand);
     cand.clear();
@@ -759,6 +763,8 @@ class WideEscape {
   int n_fragile_ = 0;
   mutable int hot_ = 0;  // the pair that last penetrated (penetrates)
   InnerDisk inner_a_[2], inner_b_[2];  // disks inside a's pieces and b's parts
+  Vec2 inner_d_[4];                    // per pair k = i * count + j: b's disk center less a's
+  Real inner_r2_[4] = {0, 0, 0, 0};    // and the squared reach of inner_penetrates
 };
 
 template <class Side>
