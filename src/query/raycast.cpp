@@ -309,15 +309,23 @@ RayHit hull_raycast(const Hull& h, Vec2 o, Vec2 u, Real max_distance) {
 }
 
 // A disk of radius r > 0: the origin inside is decided exactly (for float input); then
-// ray_circle's arithmetic on the same offset (the same bits), without its bookkeeping.
-RayHit circle_raycast(Vec2 c, Real r, Vec2 o, Vec2 u, Real max_distance) {
+// ray_circle's arithmetic on the same offset, without its bookkeeping. Float: in fractions of
+// the direction d (clip_direction; line_circle works in double and takes any length), each
+// answer rounded once from double. Double (no wider line_circle): d is the unit direction, t
+// the distance.
+RayHit circle_raycast(Vec2 c, Real r, Vec2 o, Vec2 d, Real max_distance) {
   const Wide dx = Wide(o.x) - c.x, dy = Wide(o.y) - c.y;
   if (dx * dx + dy * dy <= Wide(r) * r) return {true, true, 0, o, {}};
   const Vec2 m{Real(dx), Real(dy)};  // o - c
-  if (!(dot(m, u) < 0)) return {};  // outside, not closing in: no root ahead of the origin
+  if (!(dot(m, d) < 0)) return {};  // outside, not closing in: no root ahead of the origin
   Real t, t_out;
-  if (!line_circle(m, u, r, t, t_out) || t < 0 || t > max_distance) return {};
-  return {true, false, t, o + u * t, normalize(m + u * t, -u)};
+  if (!line_circle(m, d, r, t, t_out) || t < 0) return {};
+  RayHit h;
+  if constexpr (sizeof(Real) == sizeof(float)) h = fraction_hit(t, 1, o, d, {}, max_distance);
+  else if (t <= max_distance) h = {true, false, t, o + d * t, {}};
+  const Vec2 p = m + d * t;  // the hit relative to c
+  if (h.hit) h.normal = p == Vec2{} ? normalize(-d) : normalize(p);
+  return h;
 }
 
 namespace {
@@ -409,6 +417,9 @@ RayHit raycast(const S& s, const Ray& ray) {
   } else if constexpr (std::is_same_v<S, Aabb>) {
     if (s.min.x < s.max.x && s.min.y < s.max.y)
       return aabb_raycast(s, ray.origin, clip_direction(ray.direction), ray.max_distance);
+  } else if constexpr (std::is_same_v<S, Circle>) {
+    const Vec2 d = sizeof(Real) == sizeof(float) ? clip_direction(ray.direction) : normalize(ray.direction);
+    if (s.radius > 0) return circle_raycast(s.center, s.radius, ray.origin, d, ray.max_distance);
   }
   Vec2 u = normalize(ray.direction);
   if constexpr (std::is_same_v<S, Sector>) {
@@ -420,9 +431,6 @@ RayHit raycast(const S& s, const Ray& ray) {
       if (h.inside || (h.hit && (!best.hit || h.distance < best.distance))) best = h;
     }
     return best;
-  } else if constexpr (std::is_same_v<S, Circle>) {
-    if (s.radius > 0) return circle_raycast(s.center, s.radius, ray.origin, u, ray.max_distance);
-    return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
   } else if constexpr (std::is_same_v<S, Segment>) {
     if (!(s.a == s.b)) return segment_raycast(s.a, s.b, ray.origin, u, ray.max_distance);  // no hull to build
     return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);

@@ -34,7 +34,7 @@ namespace {
 #ifdef COLLIDE2D_DOUBLE
 constexpr std::uint64_t kGolden = 0xc8376c584027df4cull;
 #else
-constexpr std::uint64_t kGolden = 0x2dd858cdea20269bull;
+constexpr std::uint64_t kGolden = 0x217e3380d197bd86ull;
 #endif
 
 constexpr int kSteps = 1000;
