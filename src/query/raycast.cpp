@@ -90,6 +90,28 @@ RayHit finish(const Best& best, Vec2 o, Vec2 u, Real max_distance) {
   return h;
 }
 
+// The direction a flat-sided shape is clipped along, in fractions of it as Box2D does (no unit
+// vector, so no square root or division ahead of the clip): the ray's own when its larger
+// component is within [2^-20, 2^20] (a fraction then overflows only where a distance along the
+// unit direction would be beyond 2^-20 of the largest number: a miss either way), else the
+// unit direction.
+Vec2 clip_direction(Vec2 d) {
+  const Real m = std::max(std::fabs(d.x), std::fabs(d.y));
+  return m >= Real(0x1p-20) && m <= Real(0x1p20) ? d : normalize(d);
+}
+
+// The hit at the fraction num / den of the direction d from o, with outward normal n: its
+// distance |d| num / den and point o + d num / den each worked out in Wide and rounded once
+// (float: the squares of d exact, then four roundings at 2^-53 before the one to float), so
+// no less exact than the unit direction's t = num / (d / |d|) with its three float roundings.
+// A miss when the distance is beyond max_distance.
+RayHit fraction_hit(Wide num, Wide den, Vec2 o, Vec2 d, Vec2 n, Real max_distance) {
+  const Wide q = num / den, dx = d.x, dy = d.y;
+  const Real t = Real(q * std::sqrt(dx * dx + dy * dy));
+  if (!(t <= max_distance)) return {};
+  return {true, false, t, {Real(o.x + dx * q), Real(o.y + dy * q)}, n};
+}
+
 }  // namespace
 
 // Implemented in hull.cpp (internal; declared here so convex.hpp stays as it is).
@@ -99,22 +121,25 @@ bool vertex_inside(const Hull& in, const Hull& by, Vec2* out);
 namespace {
 
 // A ray against a convex polygon core without radius (vertices v[i] + off, unit edge normals
-// n), clipped in float in Box2D's form: the entry `lower` and the exit `upper` along the unit
-// direction u, a bound tested as num < t den and divided only when it moves, a certain miss
+// n), clipped in float in Box2D's form: the entry `lower` and the exit `upper` in fractions of
+// the direction d (clip_direction), a bound tested as num < t den and divided only when it moves, a certain miss
 // returned as soon as the bounds cross. The origin's inside test is exact: the side that
 // decided the answer (the side entered, or the side the ray leaves before it enters anything)
 // is one the float clip saw the origin outside of, and its exact orientation shows the origin
 // strictly outside the core; otherwise (an origin inside, or within rounding of that side's
 // line) `in_core()` decides, and the clip stands when it says outside.
 template <bool kMoved, class InCore>
-RayHit polygon_core_raycast(const Vec2* v, const Vec2* n, int count, Vec2 off, Vec2 o, Vec2 u, Real max_distance,
+RayHit polygon_core_raycast(const Vec2* v, const Vec2* n, int count, Vec2 off, Vec2 o, Vec2 d, Real max_distance,
                             InCore&& in_core) {
-  Real lower = 0, upper = max_distance;
+  // upper starts at a bound on max_distance's fraction without the square root (|d| is at
+  // least its larger component; the factor covers the division's rounding): a polygon beyond
+  // it is a miss as soon as the bounds cross. max_distance itself is tested on the hit.
+  Real lower = 0, upper = max_distance / std::max(std::fabs(d.x), std::fabs(d.y)) * (1 + 2 * std::numeric_limits<Real>::epsilon());
   int entered = -1, side = -1;  // side: the one that decided
   for (int i = 0; i < count; ++i) {
     const Vec2 ni = n[i];
     const Real num = dot(ni, (kMoved ? v[i] + off : v[i]) - o);  // >= 0: o inside this half-plane
-    const Real den = dot(ni, u);
+    const Real den = dot(ni, d);
     if (den < 0) {
       if (!(num < lower * den)) continue;
       lower = num / den;  // enters later
@@ -141,7 +166,8 @@ RayHit polygon_core_raycast(const Vec2* v, const Vec2* n, int count, Vec2 off, V
   }
   if (!outside && in_core()) return {true, true, 0, o, {}};
   if (entered < 0) return {};
-  return {true, false, lower, o + u * lower, n[entered]};
+  const Vec2 ne = n[entered];  // the entry's num and den again (the same bits as in the loop)
+  return fraction_hit(dot(ne, (kMoved ? v[entered] + off : v[entered]) - o), dot(ne, d), o, d, ne, max_distance);
 }
 
 }  // namespace
@@ -150,15 +176,15 @@ RayHit polygon_core_raycast(const Vec2* v, const Vec2* n, int count, Vec2 off, V
 // rounding of it). The origin's inside test is the exact orientations (a distance of 0 would
 // also take an origin outside by less than the rounding of the nearest point).
 RayHit polygon_raycast(const Polygon& s, const Ray& ray) {
-  const Vec2 o = ray.origin, u = normalize(ray.direction), off = s.offset();
+  const Vec2 o = ray.origin, d = clip_direction(ray.direction), off = s.offset();
   const auto in_core = [&] {
     Vec2 q;
     return vertex_inside(Hull(Point{o}), Hull(s), &q);
   };
   constexpr Vec2 zero{};
   if (std::memcmp(&off, &zero, sizeof off) == 0)  // (not moved since built: the common case)
-    return polygon_core_raycast<false>(s.base_vertices(), s.normals(), s.count(), off, o, u, ray.max_distance, in_core);
-  return polygon_core_raycast<true>(s.base_vertices(), s.normals(), s.count(), off, o, u, ray.max_distance, in_core);
+    return polygon_core_raycast<false>(s.base_vertices(), s.normals(), s.count(), off, o, d, ray.max_distance, in_core);
+  return polygon_core_raycast<true>(s.base_vertices(), s.normals(), s.count(), off, o, d, ray.max_distance, in_core);
 }
 
 // A core of count >= 2 vertices v (normals n; a segment has both sides, n[1] = -n[0]) grown
@@ -283,58 +309,70 @@ RayHit hull_raycast(const Hull& h, Vec2 o, Vec2 u, Real max_distance) {
 }
 
 // A disk of radius r > 0: the origin inside is decided exactly (for float input); then
-// ray_circle's arithmetic on the same offset (the same bits), without its bookkeeping.
-RayHit circle_raycast(Vec2 c, Real r, Vec2 o, Vec2 u, Real max_distance) {
+// ray_circle's arithmetic on the same offset, without its bookkeeping. Float: in fractions of
+// the direction d (clip_direction; line_circle works in double and takes any length), each
+// answer rounded once from double. Double (no wider line_circle): d is the unit direction, t
+// the distance.
+RayHit circle_raycast(Vec2 c, Real r, Vec2 o, Vec2 d, Real max_distance) {
   const Wide dx = Wide(o.x) - c.x, dy = Wide(o.y) - c.y;
   if (dx * dx + dy * dy <= Wide(r) * r) return {true, true, 0, o, {}};
   const Vec2 m{Real(dx), Real(dy)};  // o - c
-  if (!(dot(m, u) < 0)) return {};  // outside, not closing in: no root ahead of the origin
+  if (!(dot(m, d) < 0)) return {};  // outside, not closing in: no root ahead of the origin
   Real t, t_out;
-  if (!line_circle(m, u, r, t, t_out) || t < 0 || t > max_distance) return {};
-  return {true, false, t, o + u * t, normalize(m + u * t, -u)};
+  if (!line_circle(m, d, r, t, t_out) || t < 0) return {};
+  RayHit h;
+  if constexpr (sizeof(Real) == sizeof(float)) h = fraction_hit(t, 1, o, d, {}, max_distance);
+  else if (t <= max_distance) h = {true, false, t, o + d * t, {}};
+  const Vec2 p = m + d * t;  // the hit relative to c
+  if (h.hit) h.normal = p == Vec2{} ? normalize(-d) : normalize(p);
+  return h;
 }
 
 namespace {
 
 // The entry of a ray from an origin outside the aabb (positive extents) into it: the slab
-// test, each side's time as (side - o) / u on its axis (the clip of the hull's four edges), the
-// later of the axes' entries (a tie goes to the side first in the hull's order bottom, right,
-// top, left) before the earlier exit, within [0, max_distance]; its distance and outward normal.
-bool slab_entry(const Aabb& b, Vec2 o, Vec2 u, Real max_distance, Real& t, Vec2& n) {
-  Real leave = std::numeric_limits<Real>::max(), tx = -leave, ty = -leave;
+// test in fractions of the direction d (clip_direction), each side's fraction as
+// (side - o) / d on its axis (the clip of the hull's four edges), the later of the axes'
+// entries (a tie goes to the side first in the hull's order bottom, right, top, left) before
+// the earlier exit, at or after the origin; the entry's fraction as num / den and its outward
+// normal.
+bool slab_entry(const Aabb& b, Vec2 o, Vec2 d, Real& num, Real& den, Vec2& n) {
+  Real leave = std::numeric_limits<Real>::max(), tx = -leave, ty = -leave, num_x = 0, num_y = 0;
   Vec2 nx, ny;
-  if (u.x == 0) {
+  if (d.x == 0) {
     if (o.x < b.min.x || b.max.x < o.x) return false;  // parallel, outside the slab
   } else {
-    const Real t_lo = (o.x - b.min.x) / -u.x, t_hi = (b.max.x - o.x) / u.x;
-    tx = u.x > 0 ? t_lo : t_hi;
-    leave = u.x > 0 ? t_hi : t_lo;
-    nx = {u.x > 0 ? Real(-1) : Real(1), 0};
+    num_x = (d.x > 0 ? b.min.x : b.max.x) - o.x;
+    tx = num_x / d.x;
+    leave = ((d.x > 0 ? b.max.x : b.min.x) - o.x) / d.x;
+    nx = {d.x > 0 ? Real(-1) : Real(1), 0};
   }
-  if (u.y == 0) {
+  if (d.y == 0) {
     if (o.y < b.min.y || b.max.y < o.y) return false;
   } else {
-    const Real t_lo = (o.y - b.min.y) / -u.y, t_hi = (b.max.y - o.y) / u.y;
-    ty = u.y > 0 ? t_lo : t_hi;
-    leave = std::min(leave, u.y > 0 ? t_hi : t_lo);
-    ny = {0, u.y > 0 ? Real(-1) : Real(1)};
+    num_y = (d.y > 0 ? b.min.y : b.max.y) - o.y;
+    ty = num_y / d.y;
+    leave = std::min(leave, ((d.y > 0 ? b.max.y : b.min.y) - o.y) / d.y);
+    ny = {0, d.y > 0 ? Real(-1) : Real(1)};
   }
-  const bool x_first = u.x < 0 && u.y < 0;  // the right side before the top one
+  const bool x_first = d.x < 0 && d.y < 0;  // the right side before the top one
   const bool by_x = tx > ty || (tx == ty && x_first);
-  t = by_x ? tx : ty;
+  const Real t = by_x ? tx : ty;
+  num = by_x ? num_x : num_y;
+  den = by_x ? d.x : d.y;
   n = by_x ? nx : ny;
-  return !(t > leave) && leave >= 0 && t >= 0 && t <= max_distance;
+  return !(t > leave) && leave >= 0 && t >= 0;
 }
 
 }  // namespace
 
-// An aabb with positive extents, without building the hull.
-RayHit aabb_raycast(const Aabb& b, Vec2 o, Vec2 u, Real max_distance) {
+// An aabb with positive extents, without building the hull; d: clip_direction.
+RayHit aabb_raycast(const Aabb& b, Vec2 o, Vec2 d, Real max_distance) {
   if (b.contains(o)) return {true, true, 0, o, {}};
-  Real t;
+  Real num, den;
   Vec2 n;
-  if (!slab_entry(b, o, u, max_distance, t, n)) return {};
-  return {true, false, t, o + u * t, n};
+  if (!slab_entry(b, o, d, num, den, n)) return {};
+  return fraction_hit(num, den, o, d, n, max_distance);
 }
 
 RayHit piece_raycast(const Piece& p, Vec2 o, Vec2 u, Real max_distance) {
@@ -360,6 +398,29 @@ RayHit raycast(const S& s, const Ray& ray) {
   if constexpr (std::is_same_v<S, Polygon>) {
     if (s.radius == 0) return polygon_raycast(s, ray);
   }
+  if constexpr (std::is_same_v<S, Box>) {  // (in fractions of the direction: no unit vector)
+    if (s.half_extents.x > 0 && s.half_extents.y > 0) {
+      const Aabb local = box_local(s);  // the box in its frame
+      const Vec2 o = to_local(s, ray.origin), d = clip_direction(ray.direction);
+      if (local.contains(o)) return {true, true, 0, ray.origin, {}};
+      Real num, den;
+      Vec2 n;
+      if (!slab_entry(local, o, s.rot().apply_inv(d), num, den, n)) return {};
+      // The side entered is dot(m, p - center) = its half extent (m its outward normal, exact:
+      // components 0 and +-cos, +-sin): its fraction again in Wide from the box's own frame,
+      // without the float local origin's rounding.
+      const Vec2 m = s.rot().apply(n), c = s.center;
+      const Wide extent = n.x != 0 ? s.half_extents.x : s.half_extents.y;
+      const Wide to_side = extent - (m.x * (Wide(ray.origin.x) - c.x) + m.y * (Wide(ray.origin.y) - c.y));
+      return fraction_hit(to_side, m.x * Wide(d.x) + m.y * Wide(d.y), ray.origin, d, m, ray.max_distance);
+    }
+  } else if constexpr (std::is_same_v<S, Aabb>) {
+    if (s.min.x < s.max.x && s.min.y < s.max.y)
+      return aabb_raycast(s, ray.origin, clip_direction(ray.direction), ray.max_distance);
+  } else if constexpr (std::is_same_v<S, Circle>) {
+    const Vec2 d = sizeof(Real) == sizeof(float) ? clip_direction(ray.direction) : normalize(ray.direction);
+    if (s.radius > 0) return circle_raycast(s.center, s.radius, ray.origin, d, ray.max_distance);
+  }
   Vec2 u = normalize(ray.direction);
   if constexpr (std::is_same_v<S, Sector>) {
     SectorParts parts(s);
@@ -370,26 +431,11 @@ RayHit raycast(const S& s, const Ray& ray) {
       if (h.inside || (h.hit && (!best.hit || h.distance < best.distance))) best = h;
     }
     return best;
-  } else if constexpr (std::is_same_v<S, Circle>) {
-    if (s.radius > 0) return circle_raycast(s.center, s.radius, ray.origin, u, ray.max_distance);
-    return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
-  } else if constexpr (std::is_same_v<S, Box>) {
-    if (!(s.half_extents.x > 0 && s.half_extents.y > 0))
-      return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
-    const Aabb local = box_local(s);  // the box in its frame
-    if (local.contains(to_local(s, ray.origin))) return {true, true, 0, ray.origin, {}};
-    Real t;
-    Vec2 n;
-    if (!slab_entry(local, to_local(s, ray.origin), s.rot().apply_inv(u), ray.max_distance, t, n)) return {};
-    return {true, false, t, ray.origin + u * t, s.rot().apply(n)};
   } else if constexpr (std::is_same_v<S, Segment>) {
     if (!(s.a == s.b)) return segment_raycast(s.a, s.b, ray.origin, u, ray.max_distance);  // no hull to build
     return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
   } else if constexpr (std::is_same_v<S, Capsule>) {
     if (!(s.a == s.b) && s.radius > 0) return capsule_raycast(s.a, s.b, s.radius, ray.origin, u, ray.max_distance);
-    return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
-  } else if constexpr (std::is_same_v<S, Aabb>) {
-    if (s.min.x < s.max.x && s.min.y < s.max.y) return aabb_raycast(s, ray.origin, u, ray.max_distance);
     return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
   } else {
     return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);

@@ -358,4 +358,63 @@ TEST(RaycastFast, SlabEntryCornersAndRotatedBoxes) {
   EXPECT_GT(misses, 800);
 }
 
+// The aabb, box and polygon casts clip in fractions of the direction as given: scaling it by a
+// power of two in the range they take as is changes no bit of the answer, and a direction too
+// short or too long for that (whose products would leave the float range) still gets the unit
+// direction's answer.
+TEST(RaycastFast, DirectionLengthChangesNoAnswer) {
+  Rand g(4242);
+  int hits = 0;
+  const int far_exp = std::numeric_limits<Real>::max_exponent - 3, near_exp = std::numeric_limits<Real>::min_exponent + 3;
+  for (int i = 0; i < 600; ++i) {
+    const Vec2 c = place(g, i, 1000);
+    const Aabb box_a{c - Vec2{0.5f, 0.4f}, c + Vec2{0.6f, 0.3f}};
+    const Box box_b(c, {g.uni(0.1, 1), g.uni(0.1, 1)}, g.uni(-3.2, 3.2));
+    const Polygon poly = random_polygon(g, i, c);
+    const Vec2 o = c + ref::toR(ref::unit_at(g.uni(-3.2, 3.2)) * LD(g.uni(1.5, 3)));
+    const Vec2 d = c + Vec2{g.uni(-1.2, 1.2), g.uni(-1.2, 1.2)} - o;
+    const Real tmax = g.uni(1, 5);
+    const auto check = [&](const auto& shape) {
+      const RayHit want = raycast(shape, Ray{o, d, tmax});
+      hits += want.hit;
+      for (int k : {-16, -7, 5, 15, near_exp, far_exp}) {
+        const RayHit h = raycast(shape, Ray{o, d * std::ldexp(Real(1), k), tmax});
+        SCOPED_TRACE("case " + std::to_string(i) + " scale 2^" + std::to_string(k));
+        ASSERT_EQ(h.hit, want.hit);
+        if (!h.hit) continue;
+        if (k > -20 && k < 16) {  // taken as is: the same bits
+          EXPECT_EQ(h.distance, want.distance);
+          EXPECT_EQ(h.point.x, want.point.x);
+          EXPECT_EQ(h.point.y, want.point.y);
+        } else {
+          EXPECT_NEAR(h.distance, want.distance, 1e-3 * (1 + want.distance));
+        }
+        EXPECT_EQ(h.normal.x, want.normal.x);
+        EXPECT_EQ(h.normal.y, want.normal.y);
+      }
+    };
+    check(box_a);
+    check(box_b);
+    check(poly);
+  }
+  EXPECT_GT(hits, 600);
+  // A far shape along a tiny direction: its fraction of the direction is beyond the largest
+  // number, its distance is not. A subnormal direction (whose products with the sides' normals
+  // would round at the subnormals' spacing) still gets the unit direction's answer.
+  const Vec2 c{1e6f, 1e6f / 3};
+  const std::vector<Vec2> corners{c - Vec2{10, 0}, c - Vec2{0, 10}, c + Vec2{10, 0}, c + Vec2{0, 10}};
+  const Polygon far_poly = *make_polygon(corners);
+  const Aabb far_box{c - Vec2{10, 10}, c + Vec2{10, 10}};
+  for (int k : {near_exp + 9, std::numeric_limits<Real>::min_exponent - 12}) {
+    const Vec2 tiny = Vec2{3, 1} * std::ldexp(Real(1), k);
+    for (const RayHit want : {raycast(far_poly, Ray{{0, 0}, {3, 1}, 2e6f}), raycast(far_box, Ray{{0, 0}, {3, 1}, 2e6f})}) {
+      ASSERT_TRUE(want.hit);
+      const RayHit got = want.normal.x == -1 ? raycast(far_box, Ray{{0, 0}, tiny, 2e6f}) : raycast(far_poly, Ray{{0, 0}, tiny, 2e6f});
+      SCOPED_TRACE("2^" + std::to_string(k));
+      ASSERT_TRUE(got.hit);
+      EXPECT_NEAR(got.distance, want.distance, 1e-6 * want.distance);
+    }
+  }
+}
+
 }  // namespace
