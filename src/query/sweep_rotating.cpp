@@ -9,8 +9,9 @@
 //  - Each axis comes from the exact distance d at some time t (the closest-points direction n,
 //    from a to b), except the first (between the parts' box centres at t = 0, left once its gap
 //    has fallen to an eighth) and the second: where the first was left, the face of either part
-//    turned most toward the other, carried by that part, when its gap beats the first axis's
-//    (else a distance); likewise after any axis whose stopping test finds no points (see
+//    turned most toward the other, carried by that part (or, against a capsule's or circle's
+//    rounded end, the world axis between the two core points on the first axis), when its gap
+//    beats the first axis's (else a distance); likewise after any axis whose stopping test finds no points (see
 //    below) when such a face keeps the parts more than eps apart (not against a disk, nor
 //    between two segments or capsules, whose distances are closed forms). The axis is fixed
 //    in the world, or carried by the turning body whose face holds the closest point (that
@@ -673,20 +674,29 @@ class Advance {
 
   /// After an axis (n0 at t_, where its gap was last_gap_; the parts posed at t_), instead of
   /// a distance: the face of either part turned most toward the other, its normal carried by
-  /// that part, when its gap beats the axis's and `above`; followed like a closest-points axis
+  /// that part (or the world axis between the core points on n0, against a rounded end), when
+  /// its gap beats the axis's and `above`; followed like a closest-points axis
   /// (its gap bounds the distance from below as well). kCloser when followed, else kApart or
   /// (not better) kNone.
   Axis face_axis(Vec2 n0, double above) {
     const Shape& pa = a_.posed[ia_];
     const Shape& pb = b_.posed[ib_];
-    Vec2 cand[2];
-    double frame[2] = {0, 0}, best_gap = std::max(last_gap_, above);
+    Vec2 cand[3];
+    double frame[3] = {0, 0, 0}, best_gap = std::max(last_gap_, above);
     int best = -1;
     if (face_toward(pa, n0, cand[0])) frame[0] = double(a_.omega);
     else cand[0] = Vec2{0, 0};
     if (face_toward(pb, -n0, cand[1])) frame[1] = double(b_.omega), cand[1] = -cand[1];
     else cand[1] = Vec2{0, 0};
-    for (int k = 0; k < 2; ++k) {
+    // against a rounded end (a capsule's or a circle's), the axis between the two core points
+    // on n0, fixed in the world: the contact between corners that no face gives
+    auto rounded = [](const Shape& s) { return std::holds_alternative<Capsule>(s) || std::holds_alternative<Circle>(s); };
+    cand[2] = Vec2{0, 0};
+    if (rounded(pa) || rounded(pb)) {
+      Real ra = 0, rb = 0;
+      cand[2] = normalize(support_core(pb, -n0, rb) - support_core(pa, n0, ra), Vec2{0, 0});
+    }
+    for (int k = 0; k < 3; ++k) {
       if (cand[k].x == 0 && cand[k].y == 0) continue;
       const double g = -double(support_value(pa, cand[k]) + support_value(pb, -cand[k]));
       if (g > best_gap) best_gap = g, best = k;
