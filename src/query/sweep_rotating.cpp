@@ -9,9 +9,13 @@
 //  - Each axis comes from the exact distance d at some time t (the closest-points direction n,
 //    from a to b), except the first (between the parts' box centres at t = 0, left once its gap
 //    has fallen to an eighth) and the second: where the first was left, the face of either part
-//    turned most toward the other, carried by that part, when its gap beats the first axis's
-//    (else a distance). The axis is fixed in the world, or carried by the turning body whose
-//    face holds the closest point (that face's normal turns with it).
+//    turned most toward the other, carried by that part (or, against a capsule's or circle's
+//    rounded end, the world axis between the two core points on the first axis), when its gap
+//    beats the first axis's (else a distance); likewise after any axis whose stopping test finds no points (see
+//    below) when such a face keeps the parts more than eps apart (not against a disk, nor
+//    between two segments or capsules, whose distances are closed forms). The axis is fixed
+//    in the world, or carried by the turning body whose face holds the closest point (that
+//    face's normal turns with it).
 //  - Safe step: the gap can only close as fast as rate = -(v_b - v_a).n + |w_a| r_a +
 //    |w_b| r_b on a world axis (|v_b - v_a| on a turning one), where v is the rotation centre's
 //    velocity, w the angular velocity and r the furthest core point from the rotation centre (a
@@ -591,6 +595,11 @@ class Advance {
  public:
   Advance(MovingBody& a, int ia, MovingBody& b, int ib, const Scales& sc, double t_max)
       : a_(a), b_(b), ia_(ia), ib_(ib), sc_(sc), t_max_(t_max), dv_(b.velocity - a.velocity), dv_len_(length(dv_)) {
+    // a face axis is tried before a distance unless the distance is a closed form: a disk's
+    // (point, circle, sector: index <= 2), or between two segments or capsules
+    auto disk = [](const Shape& s) { return s.index() <= 2; };
+    auto stick = [](const Shape& s) { return std::holds_alternative<Capsule>(s) || std::holds_alternative<Segment>(s); };
+    faces_first_ = !disk(a.part[ia]) && !disk(b.part[ib]) && !(stick(a.part[ia]) && stick(b.part[ib]));
     // when each core radius is below the bound by the centres' distance at t = 0 (which only
     // falls with time), the spin's share of the closing speed is that of the core radii
     const Real apart = spread(0);
@@ -604,15 +613,24 @@ class Advance {
     if (g0 > double(sc_.eps)) {
       const AxisGap f(a_, ia_, b_, ib_, n0, 0, 0);
       if (follow(f, g0, n0, false, g0 / kFirstAxisShare) == Axis::kApart) return {};
-      if (face_axis(n0) == Axis::kApart) return {};
+      a_.pose(t_);
+      b_.pose(t_);
+      if (face_axis(n0, 0) == Axis::kApart) return {};
     }
     for (;;) {
       a_.pose(t_);
       b_.pose(t_);
       DistanceResult r;
       const Real limit = sc_.eps - sc_.eps / 16;
-      if (!(h_.have_axis && near_pair(a_.posed[ia_], b_.posed[ib_], h_.axis, h_.b_face, limit, sc_.eps / 8, r)))
+      if (!(h_.have_axis && near_pair(a_.posed[ia_], b_.posed[ib_], h_.axis, h_.b_face, limit, sc_.eps / 8, r))) {
+        // not near on the axis: a face that keeps the parts more than eps apart, else a distance
+        if (h_.have_axis && faces_first_) {
+          const Axis next = face_axis(h_.axis, double(sc_.eps));
+          if (next == Axis::kApart) return {};
+          if (next == Axis::kCloser) continue;
+        }
         r = distance(a_.posed[ia_], b_.posed[ib_]);
+      }
       const Vec2 n = normalize(r.point_b - r.point_a, Vec2{0, 0});
       if (r.distance <= sc_.eps || step_ >= kRotatingSweepMaxSteps) return contact_at(a_, ia_, b_, ib_, sc_, t_, r, n, dv_, h_);
       if (r.distance >= sc_.resolve) h_.n_good = n, h_.have_good = true;
@@ -654,23 +672,31 @@ class Advance {
   /// How far the rotation centres can be apart over the rest of the step from time s.
   Real spread(double s) const { return length(b_.pivot_at(s) - a_.pivot_at(s)) + dv_len_ * Real(t_max_ - s); }
 
-  /// After the first axis (world-fixed n0, its gap last_gap_ at t_), instead of a distance: the
-  /// face of either part turned most toward the other, its normal carried by that part, when
-  /// its gap beats the first axis's; followed like a closest-points axis (its gap bounds the
-  /// distance from below as well). kCloser when followed, else kApart or (not better) kNone.
-  Axis face_axis(Vec2 n0) {
-    a_.pose(t_);
-    b_.pose(t_);
+  /// After an axis (n0 at t_, where its gap was last_gap_; the parts posed at t_), instead of
+  /// a distance: the face of either part turned most toward the other, its normal carried by
+  /// that part (or the world axis between the core points on n0, against a rounded end), when
+  /// its gap beats the axis's and `above`; followed like a closest-points axis
+  /// (its gap bounds the distance from below as well). kCloser when followed, else kApart or
+  /// (not better) kNone.
+  Axis face_axis(Vec2 n0, double above) {
     const Shape& pa = a_.posed[ia_];
     const Shape& pb = b_.posed[ib_];
-    Vec2 cand[2];
-    double frame[2] = {0, 0}, best_gap = last_gap_;
+    Vec2 cand[3];
+    double frame[3] = {0, 0, 0}, best_gap = std::max(last_gap_, above);
     int best = -1;
     if (face_toward(pa, n0, cand[0])) frame[0] = double(a_.omega);
     else cand[0] = Vec2{0, 0};
     if (face_toward(pb, -n0, cand[1])) frame[1] = double(b_.omega), cand[1] = -cand[1];
     else cand[1] = Vec2{0, 0};
-    for (int k = 0; k < 2; ++k) {
+    // against a rounded end (a capsule's or a circle's), the axis between the two core points
+    // on n0, fixed in the world: the contact between corners that no face gives
+    auto rounded = [](const Shape& s) { return std::holds_alternative<Capsule>(s) || std::holds_alternative<Circle>(s); };
+    cand[2] = Vec2{0, 0};
+    if (rounded(pa) || rounded(pb)) {
+      Real ra = 0, rb = 0;
+      cand[2] = normalize(support_core(pb, -n0, rb) - support_core(pa, n0, ra), Vec2{0, 0});
+    }
+    for (int k = 0; k < 3; ++k) {
       if (cand[k].x == 0 && cand[k].y == 0) continue;
       const double g = -double(support_value(pa, cand[k]) + support_value(pb, -cand[k]));
       if (g > best_gap) best_gap = g, best = k;
@@ -741,6 +767,7 @@ class Advance {
   double t_max_;
   Vec2 dv_;
   Real dv_len_;
+  bool faces_first_;  // a face axis before a distance (see the constructor)
   Real spin_ = -1;  // the spin's share of every closing speed when the core radii bound it (else -1)
   double t_ = 0;
   double last_gap_ = 0;  // the gap where the last axis was left

@@ -56,12 +56,20 @@ bool turns_left(const Polygon& s) {
   return true;
 }
 
+/// in_range of every vertex and turns_left in one pass (each vertex is the third of a triple
+/// once).
 bool polygon_ok(const Polygon& s) {
   const int n = s.count();
   if (n < 3 || n > Polygon::kMaxVertices || !radius_ok(s.radius, true)) return false;
-  for (int i = 0; i < n; ++i)
-    if (!in_range(s.vertex(i))) return false;
-  return turns_left(s);
+  const Vec2* v = s.base_vertices();
+  const Vec2 off = s.offset();
+  Vec2 a = v[n - 2] + off, b = v[n - 1] + off;
+  for (int i = 0; i < n; ++i) {
+    const Vec2 c = v[i] + off;  // s.vertex(i)
+    if (!in_range(c) || !(cross(b - a, c - b) > 0)) return false;
+    a = b, b = c;
+  }
+  return true;
 }
 
 }  // namespace

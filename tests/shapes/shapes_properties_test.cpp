@@ -8,6 +8,7 @@
 #include <cmath>
 #include <limits>
 #include <set>
+#include <vector>
 
 #include "collide2d/query.hpp"
 #include "collide2d/shapes.hpp"
@@ -133,6 +134,29 @@ TEST(Validation, EveryFieldAgainstTheDocumentedRange) {
     EXPECT_EQ(!validate(Capsule{{0, 0}, {1, 1}, x}), f && x >= 0);
     EXPECT_EQ(!validate(Segment{{0, x}, {1, 1}}), f);
     EXPECT_EQ(!validate(Segment{{0, 0}, {x, 1}}), f);
+  }
+}
+
+// A polygon moved so that one vertex, each in turn (whichever index it holds), lies just
+// beyond the documented range while the others stay well inside is refused, naming "points";
+// moved back a little (every vertex in range, still convex) it passes.
+TEST(Validation, PolygonWithOneVertexOutOfRange) {
+  const double angles[] = {0, 0.8, 1.7, 2.5, 3.3, 4.2, 5.3};
+  for (double start : angles) {
+    std::vector<Vec2> pts;
+    for (double a : angles) pts.push_back({Real(1e9 * std::cos(a - start)), Real(1e9 * std::sin(a - start))});
+    const auto base = make_polygon(pts, 0);
+    ASSERT_TRUE(base.has_value());
+    for (double beyond : {2e6, -2e6}) {
+      SCOPED_TRACE(testing::Message() << "start " << start << " beyond " << beyond);
+      const Polygon p = std::get<Polygon>(translated(Shape(*base), {Real(1e12 - 1e9 + beyond), 0}));
+      bool out = false;
+      for (int i = 0; i < p.count(); ++i) out = out || std::fabs(static_cast<LD>(p.vertex(i).x)) > 1e12L;
+      ASSERT_EQ(out, beyond > 0);
+      const auto why = validate(p);
+      if (out) expect_invalid(why, {"points"}, "a polygon with a vertex out of range");
+      else EXPECT_FALSE(why) << why->message;
+    }
   }
 }
 
