@@ -418,8 +418,10 @@ RayHit raycast(const S& s, const Ray& ray) {
     if (s.min.x < s.max.x && s.min.y < s.max.y)
       return aabb_raycast(s, ray.origin, clip_direction(ray.direction), ray.max_distance);
   } else if constexpr (std::is_same_v<S, Circle>) {
-    const Vec2 d = sizeof(Real) == sizeof(float) ? clip_direction(ray.direction) : normalize(ray.direction);
-    if (s.radius > 0) return circle_raycast(s.center, s.radius, ray.origin, d, ray.max_distance);
+    if (s.radius > 0) {
+      const Vec2 d = sizeof(Real) == sizeof(float) ? clip_direction(ray.direction) : normalize(ray.direction);
+      return circle_raycast(s.center, s.radius, ray.origin, d, ray.max_distance);
+    }
   }
   Vec2 u = normalize(ray.direction);
   if constexpr (std::is_same_v<S, Sector>) {

@@ -35,29 +35,14 @@ std::optional<Invalid> check_radius(const char* field, Real r, bool allow_zero) 
   return std::nullopt;
 }
 
-/// The test every check above starts with, without a message: finite and at most
-/// kMaxCoordinate in magnitude (false for NaN). The validations below answer valid shapes
-/// (the common case: the world and the movers validate every placed shape) on it alone and
-/// build a message only on the way to a refusal.
-inline bool in_range(Real v) { return std::fabs(v) <= kMaxCoordinate; }
-inline bool in_range(Vec2 v) { return in_range(v.x) && in_range(v.y); }
-inline bool radius_ok(Real r, bool allow_zero) { return in_range(r) && (allow_zero ? r >= 0 : r > 0); }
+/// A radius `within` the limit and positive (or zero where allowed). The validations below
+/// answer valid shapes (the common case: the world and the movers validate every placed shape)
+/// on `within` alone and build a message only on the way to a refusal.
+inline bool radius_ok(Real r, bool allow_zero) { return within(r) && (allow_zero ? r >= 0 : r > 0); }
 
-/// Whether every consecutive triple of a polygon's vertices turns left (strictly), with no
-/// division in the index arithmetic.
-bool turns_left(const Polygon& s) {
-  const int n = s.count();
-  Vec2 a = s.vertex(n - 2), b = s.vertex(n - 1);
-  for (int i = 0; i < n; ++i) {
-    const Vec2 c = s.vertex(i);
-    if (!(cross(b - a, c - b) > 0)) return false;
-    a = b, b = c;
-  }
-  return true;
-}
-
-/// in_range of every vertex and turns_left in one pass (each vertex is the third of a triple
-/// once).
+/// A valid polygon: its count and radius, every vertex `within` the limit, and every
+/// consecutive triple turning left (strictly), in one pass (each vertex is the third of a
+/// triple once).
 bool polygon_ok(const Polygon& s) {
   const int n = s.count();
   if (n < 3 || n > Polygon::kMaxVertices || !radius_ok(s.radius, true)) return false;
@@ -66,7 +51,7 @@ bool polygon_ok(const Polygon& s) {
   Vec2 a = v[n - 2] + off, b = v[n - 1] + off;
   for (int i = 0; i < n; ++i) {
     const Vec2 c = v[i] + off;  // s.vertex(i)
-    if (!in_range(c) || !(cross(b - a, c - b) > 0)) return false;
+    if (!within(c) || !(cross(b - a, c - b) > 0)) return false;
     a = b, b = c;
   }
   return true;
@@ -81,18 +66,18 @@ const char* shape_type_name(int index) {
 }
 
 std::optional<Invalid> validate(const Point& s) {
-  if (in_range(s.at)) return std::nullopt;
+  if (within(s.at)) return std::nullopt;
   return check_vec("at", s.at);
 }
 
 std::optional<Invalid> validate(const Circle& s) {
-  if (in_range(s.center) && radius_ok(s.radius, true)) return std::nullopt;
+  if (within(s.center) && radius_ok(s.radius, true)) return std::nullopt;
   if (auto e = check_vec("center", s.center)) return e;
   return check_radius("radius", s.radius, true);
 }
 
 std::optional<Invalid> validate(const Sector& s) {
-  if (in_range(s.center) && radius_ok(s.radius, false) && in_range(s.facing()) && in_range(s.half_angle()) &&
+  if (within(s.center) && radius_ok(s.radius, false) && within(s.facing()) && within(s.half_angle()) &&
       s.half_angle() >= 0 && s.half_angle() <= kPi)
     return std::nullopt;
   if (auto e = check_vec("center", s.center)) return e;
@@ -105,7 +90,7 @@ std::optional<Invalid> validate(const Sector& s) {
 }
 
 std::optional<Invalid> validate(const Aabb& s) {
-  if (in_range(s.min) && in_range(s.max) && s.min.x <= s.max.x && s.min.y <= s.max.y) return std::nullopt;
+  if (within(s.min) && within(s.max) && s.min.x <= s.max.x && s.min.y <= s.max.y) return std::nullopt;
   if (auto e = check_vec("min", s.min)) return e;
   if (auto e = check_vec("max", s.max)) return e;
   if (s.min.x > s.max.x || s.min.y > s.max.y) return Invalid{"min", "must be <= max on both axes"};
@@ -113,8 +98,8 @@ std::optional<Invalid> validate(const Aabb& s) {
 }
 
 std::optional<Invalid> validate(const Box& s) {
-  if (in_range(s.center) && in_range(s.half_extents) && s.half_extents.x >= 0 && s.half_extents.y >= 0 &&
-      in_range(s.angle()))
+  if (within(s.center) && within(s.half_extents) && s.half_extents.x >= 0 && s.half_extents.y >= 0 &&
+      within(s.angle()))
     return std::nullopt;
   if (auto e = check_vec("center", s.center)) return e;
   if (auto e = check_vec("half_extents", s.half_extents)) return e;
@@ -123,14 +108,14 @@ std::optional<Invalid> validate(const Box& s) {
 }
 
 std::optional<Invalid> validate(const Capsule& s) {
-  if (in_range(s.a) && in_range(s.b) && radius_ok(s.radius, true)) return std::nullopt;
+  if (within(s.a) && within(s.b) && radius_ok(s.radius, true)) return std::nullopt;
   if (auto e = check_vec("a", s.a)) return e;
   if (auto e = check_vec("b", s.b)) return e;
   return check_radius("radius", s.radius, true);
 }
 
 std::optional<Invalid> validate(const Segment& s) {
-  if (in_range(s.a) && in_range(s.b)) return std::nullopt;
+  if (within(s.a) && within(s.b)) return std::nullopt;
   if (auto e = check_vec("a", s.a)) return e;
   return check_vec("b", s.b);
 }
@@ -143,8 +128,8 @@ std::optional<Invalid> validate(const Polygon& s) {
   for (int i = 0; i < n; ++i)
     if (auto e = check_vec("points", s.vertex(i))) return e;
   if (auto e = check_radius("radius", s.radius, true)) return e;
-  if (!turns_left(s)) return Invalid{"points", "must be convex and counter-clockwise (build it with make_polygon)"};
-  return std::nullopt;
+  // Count, vertices and radius pass, so polygon_ok failed on a turn.
+  return Invalid{"points", "must be convex and counter-clockwise (build it with make_polygon)"};
 }
 
 std::optional<Invalid> validate(const Shape& s) {

@@ -167,7 +167,7 @@ bool World::place_moved(std::uint32_t slot, const Shape& shape) {
   // The mover's output is the valid body translated: a disc stays valid while its centre is
   // within the coordinate limit (the check `check_shape` makes, without building a message).
   if (const Circle* c = std::get_if<Circle>(&shape)) {
-    if (!(std::fabs(c->center.x) <= kMaxCoordinate && std::fabs(c->center.y) <= kMaxCoordinate)) return false;
+    if (!within(c->center)) return false;
     if (Circle* stored = std::get_if<Circle>(&shapes_[slot])) {  // place() without the variant round trips
       const Aabb old = tight_[slot];
       *stored = *c;
