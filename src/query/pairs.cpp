@@ -303,6 +303,22 @@ auto route_pair(const A& a, const B& b) {
   }
 }
 
+// Two aabbs (any extents, min <= max), in closed form: along each axis the gap between the
+// facing sides when one lies strictly beyond the other (exact comparisons), else the middle of
+// the common stretch, which lies in both; the points are the facing sides' (or that middle) on
+// each axis, and the distance their length, as the general path measures it.
+DistanceResult aabb_pair_distance(const Aabb& a, const Aabb& b) {
+  Vec2 pa, pb;
+  auto axis = [](Real amin, Real amax, Real bmin, Real bmax, Real& ca, Real& cb) {
+    if (bmin > amax) ca = amax, cb = bmin;
+    else if (amin > bmax) ca = amin, cb = bmax;
+    else ca = cb = (std::max(amin, bmin) + std::min(amax, bmax)) * Real(0.5);
+  };
+  axis(a.min.x, a.max.x, b.min.x, b.max.x, pa.x, pb.x);
+  axis(a.min.y, a.max.y, b.min.y, b.max.y, pa.y, pb.y);
+  return {length(pb - pa), pa, pb};
+}
+
 // distance's closed forms and general path.
 struct DistanceForms {
   static DistanceResult disks(Vec2 ca, Real ra, Vec2 cb, Real rb) { return circle_circle(ca, ra, cb, rb); }
@@ -319,6 +335,7 @@ struct DistanceForms {
   static DistanceResult turned(const DistanceResult& r) { return swapped(r); }
   template <class A, class B>
   static DistanceResult hulls(const A& a, const B& b) {
+    if constexpr (std::is_same_v<A, Aabb> && std::is_same_v<B, Aabb>) return aabb_pair_distance(a, b);
     Hull ha(a), hb(b);
     return grow(core_distance(ha, hb), ha.radius, hb.radius);
   }
