@@ -128,6 +128,8 @@ Manifold sector_contact(const SectorParts& a, const SectorParts& b);
 
 /// Ray casts against convex parts (direction must be unit length).
 RayHit hull_raycast(const Hull& h, Vec2 origin, Vec2 dir, Real max_distance);
+/// hull_raycast's rounded core (count >= 2, r > 0) for an origin known to be outside it.
+RayHit rounded_raycast(const Vec2* v, const Vec2* n, int count, Real r, Vec2 origin, Vec2 dir, Real max_distance);
 RayHit piece_raycast(const Piece& p, Vec2 origin, Vec2 dir, Real max_distance);
 
 }  // namespace collide2d::detail

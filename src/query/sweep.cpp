@@ -59,13 +59,19 @@ Circle grown(const Point& s, Real r) { return Circle{s.at, r}; }
 Circle grown(const Circle& s, Real r) { return Circle{s.center, s.radius + r}; }
 Capsule grown(const Capsule& s, Real r) { return Capsule{s.a, s.b, s.radius + r}; }
 Capsule grown(const Segment& s, Real r) { return Capsule{s.a, s.b, r}; }
-Polygon grown(Polygon s, Real r) { s.radius += r; return s; }
 
-/// The ray cast of a disk's centre (radius r) against s grown by r. An aabb or a box grown is
-/// no shape of its own: its hull with that radius.
+/// The ray cast of a disk's centre (radius r) against s grown by r, for a centre outside it
+/// (disk_cast runs after overlaps said no). An aabb or a box grown is no shape of its own: its
+/// hull with that radius. A polygon grown (radius above 0) is cast as raycast casts a rounded
+/// polygon, without a copy of it and without the inside test: overlaps' test of a disk and a
+/// polygon is that test (the core distance against the same sum of the radii).
 template <class S>
 RayHit grown_raycast(const S& s, Real r, const Ray& ray) {
-  if constexpr (kBoxy<S>) {
+  if constexpr (std::is_same_v<S, Polygon>) {
+    if (!(s.radius + r > 0)) return raycast(s, ray);
+    const detail::Hull h(s);
+    return detail::rounded_raycast(h.v, h.n, h.count, s.radius + r, ray.origin, normalize(ray.direction), ray.max_distance);
+  } else if constexpr (kBoxy<S>) {
     detail::Hull h(s);
     h.radius += r;
     return detail::hull_raycast(h, ray.origin, normalize(ray.direction), ray.max_distance);
