@@ -460,6 +460,12 @@ class World {
   void gather_obstacles(const Aabb& region, Filter filter, const NearWalls* walls, MoveScratch& scratch) const;
   void name_hits(const MoveScratch& scratch, WorldMove& out) const;
   bool place_moved(std::uint32_t slot, const Shape& shape);
+  /// place_moved in two halves: `store_moved` writes only the slot's own shape and box (and
+  /// reads the broad phase), so movers of one crowd batch store in parallel; `finish_moved`
+  /// updates the broad phase and the dirty list, in order. Only a disc stored as a disc.
+  enum class Stored : std::uint8_t { kept, refit, other, refused };
+  Stored store_moved(std::uint32_t slot, const Shape& shape, Vec2& delta);
+  void finish_moved(std::uint32_t slot, Stored stored, Vec2 delta);
   std::optional<Invalid> check_crowd(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,
                                      const MoveOptions& options);
   void batch_crowd(std::size_t n);
@@ -513,6 +519,8 @@ class World {
   std::vector<Aabb> crowd_regions_;
   std::vector<MoveFrame> crowd_frames_;
   std::vector<Shape> crowd_starts_;
+  std::vector<Stored> crowd_stored_;  ///< per mover: what store_moved did
+  std::vector<Vec2> crowd_deltas_;    ///< per mover: its tight box's move (store_moved)
   std::vector<std::uint32_t> crowd_batch_, crowd_order_, crowd_sorted_, crowd_first_, crowd_earlier_, crowd_cells_;
   std::vector<std::uint32_t> crowd_seen_;  ///< per slot: the stamp of the crowd call that listed it
   std::uint32_t crowd_stamp_ = 0;

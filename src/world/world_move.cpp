@@ -302,6 +302,8 @@ std::optional<Invalid> World::move_crowd(std::span<const ProxyHandle> bodies, st
   crowd_regions_.resize(n);
   crowd_frames_.resize(n);
   crowd_starts_.resize(n);
+  crowd_stored_.resize(n);
+  crowd_deltas_.resize(n);
   run(n, [&](std::size_t lo, std::size_t hi) {
     for (std::size_t i = lo; i < hi; ++i) {
       crowd_starts_[i] = load_shape(bodies[i].index);
@@ -322,9 +324,19 @@ std::optional<Invalid> World::move_crowd(std::span<const ProxyHandle> bodies, st
                   out[i]);
       }
     });
-    for (std::size_t k = b; k < e; ++k) {  // nobody in the batch saw another: apply in index order
+    // Nobody in the batch saw another: each stores its own shape and box (in parallel; the
+    // broad phase is only read), then the broad phase and the dirty list take them in index
+    // order, as place_moved one by one would.
+    run(e - b, [&](std::size_t lo, std::size_t hi) {
+      for (std::size_t k = b + lo; k < b + hi; ++k) {
+        const std::uint32_t i = crowd_order_[k];
+        crowd_stored_[i] = store_moved(bodies[i].index, out[i].result.shape, crowd_deltas_[i]);
+      }
+    });
+    for (std::size_t k = b; k < e; ++k) {
       const std::uint32_t i = crowd_order_[k];
-      place_moved(bodies[i].index, out[i].result.shape);
+      if (crowd_stored_[i] == Stored::other) place_moved(bodies[i].index, out[i].result.shape);
+      else finish_moved(bodies[i].index, crowd_stored_[i], crowd_deltas_[i]);
     }
     b = e;
   }
