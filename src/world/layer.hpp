@@ -28,10 +28,19 @@ namespace world_detail {
 /// what is wrong (field under "layer.").
 std::optional<Invalid> validate_layer(const LayerGeometry& g);
 
-/// The refusal of a bad handle (null, foreign, stale), shared by proxies and layers.
-std::optional<Invalid> check_handle(const char* what, std::uint32_t index, std::uint32_t generation,
+/// The refusal of a bad handle (null, foreign, stale), shared by proxies and layers: what is
+/// wrong with it (out of line: only a refusal builds a message).
+std::optional<Invalid> handle_error(const char* what, std::uint32_t index, std::uint32_t generation,
                                     std::uint32_t world, std::uint32_t world_id, std::size_t slot_count,
                                     std::uint32_t slot_generation, bool slot_alive);
+/// Nothing for a live handle of this world (one test, inline), else handle_error.
+inline std::optional<Invalid> check_handle(const char* what, std::uint32_t index, std::uint32_t generation,
+                                           std::uint32_t world, std::uint32_t world_id, std::size_t slot_count,
+                                           std::uint32_t slot_generation, bool slot_alive) {
+  if (world != 0 && world == world_id && index < slot_count && generation == slot_generation && slot_alive) [[likely]]
+    return std::nullopt;
+  return handle_error(what, index, generation, world, world_id, slot_count, slot_generation, slot_alive);
+}
 
 /// Makes the ids of worlds created from now on greater than `id` (a world restored from a
 /// snapshot takes the saved world's id).

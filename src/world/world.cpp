@@ -225,7 +225,9 @@ std::optional<Invalid> World::move_by(ProxyHandle h, Vec2 delta) {
   shapes_[i] = next;
   tight_[i] = box;
   slots_[i].is_static = false;
-  if (bp_->move(i, box, delta)) fat_box_changed(i, true);
+  // (the slot's own candidate list is made again only when the mover places it: a proxy moved
+  // by hand may never move with the mover)
+  if (bp_->move(i, box, delta)) fat_box_changed(i, false);
   mark_dirty(i);
   return std::nullopt;
 }

@@ -10,7 +10,7 @@ namespace collide2d::inline COLLIDE2D_ABI {
 
 namespace world_detail {
 
-std::optional<Invalid> check_handle(const char* what, std::uint32_t index, std::uint32_t generation,
+std::optional<Invalid> handle_error(const char* what, std::uint32_t index, std::uint32_t generation,
                                     std::uint32_t world, std::uint32_t world_id, std::size_t slot_count,
                                     std::uint32_t slot_generation, bool slot_alive) {
   auto error = [](std::string message) { return Invalid{"handle", std::move(message)}; };
