@@ -40,24 +40,37 @@ inline bool on_segment(Vec2 a, Vec2 b, Vec2 p) {
 
 /// Where the line o + t d meets the circle of radius r about the origin (o given relative to
 /// the circle's center): t0 <= t1, or false when it misses it (or d is zero). In double, with
-/// the discriminant taken from the line's closest approach to the center, a (r^2 - |h|^2) for
-/// h = o - d (o.d)/(d.d), which is b^2 - a c without its cancellation (a line that starts far
-/// from a small circle: b^2 and a c agree in most of their digits), and the far root from
-/// c / q instead of a difference of nearly equal terms.
-inline bool line_circle(Vec2 o, Vec2 d, Real r, Real& t0, Real& t1) {
-  const double ox = o.x, oy = o.y, dx = d.x, dy = d.y, rr = double(r) * double(r);
+/// the discriminant b^2 - a c taken as a r^2 - (o x d)^2 (Lagrange's identity: a |o|^2 - b^2 =
+/// (o x d)^2), free of b^2 and a c's cancellation (a line that starts far from a small circle:
+/// they agree in most of their digits) and of a division; for float input the cross product's
+/// products are exact and it rounds once. The far root from c / q instead of a difference of
+/// nearly equal terms. T = double keeps the roots unrounded, and o may be given in double
+/// (ox, oy): a float caller that goes on in double, with the exact offset of two floats.
+template <class T>
+inline bool line_circle(double ox, double oy, Vec2 d, Real r, T& t0, T& t1) {
+  const double dx = d.x, dy = d.y, rr = double(r) * double(r);
   const double a = dx * dx + dy * dy;
   if (!(a > 0)) return false;
-  const double b = ox * dx + oy * dy, k = b / a;
-  const double hx = ox - dx * k, hy = oy - dy * k;
-  const double disc = a * (rr - (hx * hx + hy * hy));
+  const double b = ox * dx + oy * dy;
+  double disc;
+  if constexpr (sizeof(Real) == sizeof(float)) {
+    const double c = ox * dy - oy * dx;
+    disc = a * rr - c * c;
+  } else {
+    const double k = b / a, hx = ox - dx * k, hy = oy - dy * k;
+    disc = a * (rr - (hx * hx + hy * hy));
+  }
   if (!(disc >= 0)) return false;
   const double sq = std::sqrt(disc);
   const double q = b >= 0 ? -(b + sq) : -(b - sq);  // |q| >= |b|: no cancellation
   double lo = q / a, hi = q != 0 ? (ox * ox + oy * oy - rr) / q : lo;
   if (lo > hi) std::swap(lo, hi);
-  t0 = Real(lo), t1 = Real(hi);
+  t0 = T(lo), t1 = T(hi);
   return true;
+}
+template <class T>
+inline bool line_circle(Vec2 o, Vec2 d, Real r, T& t0, T& t1) {
+  return line_circle(double(o.x), double(o.y), d, r, t0, t1);
 }
 
 /// Whether length(v) > R, decided without its square root where the squared length is beyond

@@ -112,6 +112,14 @@ RayHit fraction_hit(Wide num, Wide den, Vec2 o, Vec2 d, Vec2 n, Real max_distanc
   return {true, false, t, {Real(o.x + dx * q), Real(o.y + dy * q)}, n};
 }
 
+// The direction the kernels built on line_circle take: float, clip_direction (line_circle
+// works in double, so fractions of d cost no exactness); double, the unit direction (no wider
+// line_circle: t is then the distance, one rounding fewer).
+Vec2 ray_direction(Vec2 d) {
+  if constexpr (sizeof(Real) == sizeof(float)) return clip_direction(d);
+  else return normalize(d);
+}
+
 }  // namespace
 
 // Implemented in hull.cpp (internal; declared here so convex.hpp stays as it is).
@@ -225,20 +233,63 @@ RayHit rounded_raycast(const Vec2* v, const Vec2* n, int count, Real r, Vec2 o, 
   return finish(best, o, u, max_distance);
 }
 
+// The entry into a disk of radius r > 0 about c, for an origin outside it closing in on c
+// (dot(o - c, d) < 0: else no root lies ahead; the callers test it, each where its operands are
+// at hand; d: ray_direction): ray_circle's arithmetic without its bookkeeping. Float: in fractions of d, on the exact offset
+// o - c in double, the root kept in double (line_circle works in double and takes any length):
+// the distance |d| t and the point o + d t each rounded once (fraction_hit), and the normal the
+// hit relative to c over r in double, no square root (the double root puts the hit within
+// 2^-50 |o - c| of the circle, so that is a unit vector to float's precision wherever
+// |o - c| < 2^20 r; normalize beyond). Double (no wider line_circle): d is the unit direction,
+// t the distance.
+inline RayHit circle_entry(Vec2 c, Real r, Vec2 o, Vec2 d, Real max_distance) {
+  if constexpr (sizeof(Real) == sizeof(float)) {
+    const double dx = double(o.x) - c.x, dy = double(o.y) - c.y;  // exact
+    double t, t_out;
+    if (!line_circle(dx, dy, d, r, t, t_out) || t < 0) return {};
+    RayHit h = fraction_hit(t, 1, o, d, {}, max_distance);
+    if (!h.hit) return h;
+    const double px = dx + d.x * t, py = dy + d.y * t;  // the hit relative to c
+    if (std::fabs(dx) + std::fabs(dy) < r * 0x1p20) {
+      const double inv = 1 / double(r);
+      h.normal = {Real(px * inv), Real(py * inv)};
+    } else {
+      h.normal = normalize(Vec2{Real(px), Real(py)}, normalize(-d));
+    }
+    return h;
+  } else {
+    const Vec2 m = o - c;
+    Real t, t_out;
+    if (!line_circle(m, d, r, t, t_out) || t < 0 || !(t <= max_distance)) return {};
+    const Vec2 p = m + d * t;  // the hit relative to c
+    return {true, false, t, o + d * t, p == Vec2{} ? normalize(-d) : normalize(p)};
+  }
+}
+
+// A disk of radius r > 0: the origin inside is decided exactly (for float input), then its
+// entry.
+RayHit circle_raycast(Vec2 c, Real r, Vec2 o, Vec2 d, Real max_distance) {
+  const Wide dx = Wide(o.x) - c.x, dy = Wide(o.y) - c.y;
+  if (dx * dx + dy * dy <= Wide(r) * r) return {true, true, 0, o, {}};
+  if (!(dx * d.x + dy * d.y < 0)) return {};  // outside, not closing in
+  return circle_entry(c, r, o, d, max_distance);
+}
+
 // A capsule a != b of radius r > 0 without building its hull: the origin inside decided as
 // point_core_distance does (the same distance, so the same bits), then in closed form in the
-// capsule's frame (Box2D's): a convex shape is entered once, and the slab |h| <= r about the
-// axis holds the capsule, so an origin outside the slab moving away from it (or along it)
-// misses; otherwise the ray enters the capsule where it enters the slab when that point lies
-// along the core, and else through the end circle on that side (beyond an end line, the
-// capsule's part of the slab is that end's disk), the only circle tried. An origin within the
-// slab (beyond an end) likewise enters through that end's circle.
-RayHit capsule_raycast(Vec2 a, Vec2 b, Real r, Vec2 o, Vec2 u, Real max_distance) {
+// capsule's frame (Box2D's), in fractions of the direction d (ray_direction): a convex shape is
+// entered once, and the slab |h| <= r about the axis holds the capsule, so an origin outside
+// the slab moving away from it (or along it) misses; otherwise the ray enters the capsule where
+// it enters the slab when that point lies along the core (fraction_hit), and else through the
+// end circle on that side (beyond an end line, the capsule's part of the slab is that end's
+// disk), the only circle tried (circle_entry). An origin within the slab (beyond an end)
+// likewise enters through that end's circle.
+RayHit capsule_raycast(Vec2 a, Vec2 b, Real r, Vec2 o, Vec2 d, Real max_distance) {
   const Vec2 e = b - a;
   const Real len = length(e);
-  const Vec2 d = e / len;  // (normalize's bits: the normals Hull::set_segment stores)
-  const Vec2 w = o - a, right{d.y, -d.x};
-  const Real h = dot(right, w), dh = dot(right, u);
+  const Vec2 axis = e / len;  // (normalize's bits: the normals Hull::set_segment stores)
+  const Vec2 w = o - a, right{axis.y, -axis.x};
+  const Real h = dot(right, w);
   const Real mag = std::fabs(o.x) + std::fabs(o.y) + std::fabs(a.x) + std::fabs(a.y) + std::fabs(b.x) + std::fabs(b.y);
   // An origin clearly outside the slab (by more than the rounding of h and of the distance
   // below) is outside; only the others need the distance.
@@ -250,32 +301,45 @@ RayHit capsule_raycast(Vec2 a, Vec2 b, Real r, Vec2 o, Vec2 u, Real max_distance
     if (r <= kRelEps * mag && on_segment(a, b, o))
       return {true, true, 0, o, {}};
   }
-  Real along = dot(d, w);  // where along the core (from a) the ray enters the slab
+  Real along = dot(axis, w);  // where along the core (from a) the ray enters the slab
   if (std::fabs(h) > r) {
-    const Real toward = h > 0 ? -dh : dh;  // > 0: the ray closes on the slab
+    const Real dh = dot(right, d), toward = h > 0 ? -dh : dh;  // > 0: the ray closes on the slab
     if (!(toward > 0)) return {};
-    const Real t = (std::fabs(h) - r) / toward;
-    if (t > max_distance) return {};
-    along += t * dot(d, u);
-    if (along >= 0 && along <= len) return {true, false, t, o + u * t, h > 0 ? right : -right};
+    const Real gap = std::fabs(h) - r, q = gap / toward;
+    // Beyond max_distance's fraction for certain (|d| >= its larger component; the factor covers
+    // the roundings): the capsule, inside the slab, is farther still.
+    if (q * std::max(std::fabs(d.x), std::fabs(d.y)) > max_distance * (1 + 4 * std::numeric_limits<Real>::epsilon()))
+      return {};
+    along += q * dot(axis, d);
+    if (along >= 0 && along <= len) {
+      // The side's fraction again in Wide from the stored points, without the float unit
+      // axis's and offsets' rounding (as the box does): with H = (o - a) x e, T = d x e and L =
+      // |e|, h = H / L and dh = T / L, so (|h| - r) / toward = (|H| - r L) / -+T.
+      const Wide ex = Wide(b.x) - a.x, ey = Wide(b.y) - a.y, wx = Wide(o.x) - a.x, wy = Wide(o.y) - a.y;
+      const Wide H = wx * ey - wy * ex, T = d.x * ey - d.y * ex;
+      return fraction_hit(std::fabs(H) - r * std::sqrt(ex * ex + ey * ey), h > 0 ? -T : T, o, d, h > 0 ? right : -right,
+                          max_distance);
+    }
   }
-  Best best;
-  ray_circle(o, u, along < 0 ? a : b, r, best, [](Vec2) { return true; });
-  return finish(best, o, u, max_distance);
+  const Vec2 end = along < 0 ? a : b;
+  if (!(dot(o - end, d) < 0)) return {};  // outside, not closing in on that end
+  return circle_entry(end, r, o, d, max_distance);
 }
 
 // A segment a != b without radius: the origin on it is decided exactly (for float input);
-// a hit beyond max_distance gets no normal.
+// whether the crossing lies along it (s = (a - o) x u / den in [0, 1]) is decided from the
+// signs and sizes of s's numerator and den before any division (s itself is not needed); a
+// hit beyond max_distance gets no normal.
 RayHit segment_raycast(Vec2 a, Vec2 b, Vec2 o, Vec2 u, Real max_distance) {
   if (on_segment(a, b, o)) return {true, true, 0, o, {}};
   const Vec2 w = a - o, e = b - a;
   if (const Real den = cross(u, e); den != 0) {  // ray_segment_rel's crossing, answered directly
-    const Real s = cross(w, u) / den;
-    if (s < 0 || s > 1) return {};
+    const Real s = cross(w, u);
+    if (den > 0 ? (s < 0 || s > den) : (s > 0 || s < den)) return {};
     const Real t = cross(w, e) / den;
     if (t < 0 || t > max_distance) return {};
-    const Vec2 side = perp(e);
-    return {true, false, t, o + u * t, normalize(dot(side, u) < 0 ? side : -side)};
+    const Vec2 side = perp(e);  // dot(side, u) = -den, bit for bit: side faces the origin when den > 0
+    return {true, false, t, o + u * t, normalize(den > 0 ? side : -side)};
   }
   Best best;  // parallel: on the line or not
   if (max_distance < best.t) best.t = next_up(max_distance);  // farther hits: a miss either way
@@ -306,26 +370,6 @@ RayHit hull_raycast(const Hull& h, Vec2 o, Vec2 u, Real max_distance) {
       return point_core_distance(h, o, &q) <= 0;
     });
   return rounded_raycast(h.v, h.n, h.count, h.radius, o, u, max_distance);
-}
-
-// A disk of radius r > 0: the origin inside is decided exactly (for float input); then
-// ray_circle's arithmetic on the same offset, without its bookkeeping. Float: in fractions of
-// the direction d (clip_direction; line_circle works in double and takes any length), each
-// answer rounded once from double. Double (no wider line_circle): d is the unit direction, t
-// the distance.
-RayHit circle_raycast(Vec2 c, Real r, Vec2 o, Vec2 d, Real max_distance) {
-  const Wide dx = Wide(o.x) - c.x, dy = Wide(o.y) - c.y;
-  if (dx * dx + dy * dy <= Wide(r) * r) return {true, true, 0, o, {}};
-  const Vec2 m{Real(dx), Real(dy)};  // o - c
-  if (!(dot(m, d) < 0)) return {};  // outside, not closing in: no root ahead of the origin
-  Real t, t_out;
-  if (!line_circle(m, d, r, t, t_out) || t < 0) return {};
-  RayHit h;
-  if constexpr (sizeof(Real) == sizeof(float)) h = fraction_hit(t, 1, o, d, {}, max_distance);
-  else if (t <= max_distance) h = {true, false, t, o + d * t, {}};
-  const Vec2 p = m + d * t;  // the hit relative to c
-  if (h.hit) h.normal = p == Vec2{} ? normalize(-d) : normalize(p);
-  return h;
 }
 
 namespace {
@@ -419,9 +463,14 @@ RayHit raycast(const S& s, const Ray& ray) {
       return aabb_raycast(s, ray.origin, clip_direction(ray.direction), ray.max_distance);
   } else if constexpr (std::is_same_v<S, Circle>) {
     if (s.radius > 0) {
-      const Vec2 d = sizeof(Real) == sizeof(float) ? clip_direction(ray.direction) : normalize(ray.direction);
-      return circle_raycast(s.center, s.radius, ray.origin, d, ray.max_distance);
+      return circle_raycast(s.center, s.radius, ray.origin, ray_direction(ray.direction), ray.max_distance);
     }
+  } else if constexpr (std::is_same_v<S, Segment>) {
+    if (!(s.a == s.b))  // no hull to build
+      return segment_raycast(s.a, s.b, ray.origin, normalize(ray.direction), ray.max_distance);
+  } else if constexpr (std::is_same_v<S, Capsule>) {
+    if (!(s.a == s.b) && s.radius > 0)
+      return capsule_raycast(s.a, s.b, s.radius, ray.origin, ray_direction(ray.direction), ray.max_distance);
   }
   Vec2 u = normalize(ray.direction);
   if constexpr (std::is_same_v<S, Sector>) {
@@ -433,12 +482,6 @@ RayHit raycast(const S& s, const Ray& ray) {
       if (h.inside || (h.hit && (!best.hit || h.distance < best.distance))) best = h;
     }
     return best;
-  } else if constexpr (std::is_same_v<S, Segment>) {
-    if (!(s.a == s.b)) return segment_raycast(s.a, s.b, ray.origin, u, ray.max_distance);  // no hull to build
-    return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
-  } else if constexpr (std::is_same_v<S, Capsule>) {
-    if (!(s.a == s.b) && s.radius > 0) return capsule_raycast(s.a, s.b, s.radius, ray.origin, u, ray.max_distance);
-    return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
   } else {
     return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
   }

@@ -34,7 +34,7 @@ namespace {
 #ifdef COLLIDE2D_DOUBLE
 constexpr std::uint64_t kGolden = 0xc8376c584027df4cull;
 #else
-constexpr std::uint64_t kGolden = 0x217e3380d197bd86ull;
+constexpr std::uint64_t kGolden = 0xd5c8b3fcf3be901cull;
 #endif
 
 constexpr int kSteps = 1000;
