@@ -207,7 +207,10 @@ std::optional<HullSweep> first_touch(const Hull& a, const Hull& b, const Differe
     return out;  // a flat D without area (parallel segments): its line crossed beside it
   } else {  // a rounded D whose mitred sides are entered where no side is, or a segment D
     const Real speed = length(v);
-    const RayHit h = hull_raycast(d.hull, Vec2{0, 0}, normalize(v), speed);
+    // A rounded D needs no inside test: hull_sweep has the origin more than 2 eps outside it.
+    const RayHit h = d.hull.radius > 0 && d.hull.count >= 2
+                         ? rounded_raycast(d.hull.v, d.hull.n, d.hull.count, d.hull.radius, Vec2{0, 0}, normalize(v), speed)
+                         : hull_raycast(d.hull, Vec2{0, 0}, normalize(v), speed);
     if (h.inside) return std::nullopt;  // (rounding disagrees with the bound: the general path)
     if (!h.hit) return out;
     s = std::min(h.distance / speed, Real(1)), p = h.point, n = h.normal;
