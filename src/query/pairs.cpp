@@ -239,12 +239,81 @@ bool disk_segment_contact(Vec2 c, Real rc, Vec2 a, Vec2 b, Real rs, bool disk_is
   return true;
 }
 
+// point_hull_contact's answer for a center c at (or inside) the edge k of a polygon core (unit
+// normal nk) whose separation from it is s: the edge's normal, the depth R less s.
+void polygon_edge_answer(Vec2 c, Real rc, Real R, Vec2 nk, Real s, bool disk_is_a, Manifold& m) {
+  m.touching = true;
+  m.normal = disk_is_a ? -nk : nk;
+  m.depth = std::max(Real(0), R - s);
+  m.point_count = 1;
+  const Real back = rc - m.depth * Real(0.5);
+  m.points[0] = disk_is_a ? c + m.normal * back : c - m.normal * back;
+}
+
+// The disk (c, rc) against the polygon core v[0..n) (normals nv, radius rp) without building
+// its hull, where the float separations decide the center's place (Box2D's walk, each step
+// exact): clearly inside (below the edge of largest separation: the edge's answer), clearly
+// apart beyond that edge, beyond the middle of that edge or of a neighbour (beyond_edge_within
+// decides the touch; the edge's answer with the separation taken in the wide type from the
+// exact offset), or in a vertex's normal cone (the vertex's disk: circle_circle_contact).
+// False, with m untouched, otherwise (near the boundary, or within rounding of R): the caller
+// takes the general path.
+bool disk_polygon_contact(Vec2 c, Real rc, const Vec2* v, const Vec2* nv, int n, Real rp, bool disk_is_a,
+                          Manifold& m) {
+  int im = 0;
+  Real sm = -std::numeric_limits<Real>::max();
+  for (int i = 0; i < n; ++i) {
+    const Real si = dot(nv[i], c - v[i]);
+    if (si > sm) { sm = si; im = i; }
+  }
+  const Real R = rp + rc;
+  const Vec2 w = c - v[im];
+  const Real slack = separation_slack(std::fabs(w.x) + std::fabs(w.y), c);
+  if (!(sm > slack)) {
+    if (!clearly_inside(v, n, c, sm)) return false;
+    polygon_edge_answer(c, rc, R, nv[im], sm, disk_is_a, m);
+    return true;
+  }
+  if (sm > slack + R * (1 + 4 * std::numeric_limits<Real>::epsilon())) return true;  // apart
+  auto at_edge = [&](int k) {  // c beyond the middle of edge k: decided?
+    bool within = false;
+    if (!beyond_edge_within(v[k], v[k + 1 == n ? 0 : k + 1], c, R, &within)) return false;
+    if (within) {
+      const Vec2 nk = nv[k];
+      polygon_edge_answer(c, rc, R, nk, Real(nk.x * (Wide(c.x) - v[k].x) + nk.y * (Wide(c.y) - v[k].y)), disk_is_a, m);
+    }
+    return true;
+  };
+  if (at_edge(im)) return true;
+  // The end of edge im that c projects onto or beyond: its normal cone, else the middle of the
+  // neighbouring edge there.
+  const int next = im + 1 == n ? 0 : im + 1;
+  const int k = dot_w(v[im], c, v[im], v[next]) <= 0 ? im : next;
+  const int before = k == 0 ? n - 1 : k - 1, after = k + 1 == n ? 0 : k + 1;
+  if (in_vertex_cone(v[before], v[k], v[after], c)) {
+    m = disk_is_a ? circle_circle_contact(c, rc, v[k], rp) : circle_circle_contact(v[k], rp, c, rc);
+    return true;
+  }
+  return at_edge(k == im ? before : k);
+}
+
 template <class B>
 Manifold disk_convex_contact(Vec2 c, Real rc, const B& b, bool disk_is_a) {
   if constexpr (std::is_same_v<B, Aabb>) {
     if (b.min.x < b.max.x && b.min.y < b.max.y) return disk_aabb_contact(c, rc, b, disk_is_a);
   }
   Manifold m;  // every path below returns m (built in place)
+  if constexpr (std::is_same_v<B, Polygon>) {  // on its own storage unless moved
+    if (b.offset() == Vec2{}) {
+      if (disk_polygon_contact(c, rc, b.base_vertices(), b.normals(), b.count(), b.radius, disk_is_a, m)) return m;
+      m = point_hull_contact(Hull(b), c, rc, rc > 0, disk_is_a);
+      return m;
+    }
+    const Hull h(b);
+    if (disk_polygon_contact(c, rc, h.v, h.n, h.count, h.radius, disk_is_a, m)) return m;
+    m = point_hull_contact(h, c, rc, rc > 0, disk_is_a);
+    return m;
+  }
   if constexpr (std::is_same_v<B, Segment> || std::is_same_v<B, Capsule>) {
     Real rs = 0;
     if constexpr (std::is_same_v<B, Capsule>) rs = b.radius;

@@ -273,4 +273,66 @@ TEST(ContactFast, DiskAgainstSegmentNearItsEndsMatchesLongDouble) {
   EXPECT_TRUE(touching > 2000 && apart > 2000) << touching << " touching, " << apart << " apart";
 }
 
+// Disks about a polygon's edges (beyond their middles, within and beyond the touching distance)
+// and inside it, the polygon as made, moved (its vertices then its base ones plus an offset) or
+// posed: touching iff the long double distance is within the radius (away from the boundary);
+// outside, the depth is the radius less that distance and the normal points from the nearest
+// point to the center; inside, pushing the disk by the depth along the normal frees it; the
+// disk first gives the same answer with the normal turned. A point outside never touches.
+TEST(ContactFast, PolygonDiskAboutEdgesAndInsideMatchesLongDouble) {
+  int touching = 0, apart = 0, inside = 0;
+  Draw draw(2025);
+  for (int i = 0; i < 9000; ++i) {
+    const Real far = Draw::far(i);
+    const Vec2 c0 = draw.center(far);
+    auto made = draw.polygon(c0, 3 + i % 6, 0.4, 1.5);
+    if (!made) continue;
+    Polygon poly = *made;
+    if (i % 4 == 1) poly.translate(Vec2{draw.uni(-2, 2), draw.uni(-2, 2)});
+    if (i % 4 == 2) poly.set_pose(*made, c0, c0 + Vec2{draw.uni(-2, 2), draw.uni(-2, 2)}, Rot::from_angle(draw.uni(0, 6)));
+    const int k = i % poly.count();
+    const Vec2 a = poly.vertex(k), b = poly.vertex((k + 1) % poly.count());
+    const Vec2 e = b - a;
+    const Vec2 out = Vec2{e.y, -e.x} / length(e);  // outward (counter-clockwise polygon)
+    const Real r = draw.uni(0.05, 1);
+    const Vec2 p = i % 5 == 0 ? (a + b) * Real(0.5) - out * draw.uni(0.01, 0.3)  // inside
+                              : a + e * draw.uni(0.05, 0.95) + out * (r * draw.uni(0.5, 1.5));
+    const long double d = polygon_distance(poly, p);
+    const double tol = 64 * std::numeric_limits<Real>::epsilon() * (std::fabs(c0.x) + std::fabs(c0.y) + 8);
+    SCOPED_TRACE("case " + std::to_string(i));
+    if (std::fabs(d - r) < tol || (d > 0 && d < tol)) continue;  // too near touching to call
+    const Circle disk{p, r};
+    const Manifold m = contact(poly, disk), f = contact(disk, poly);
+    ASSERT_EQ(m.touching, d < r);
+    ASSERT_EQ(f.touching, m.touching);
+    if (d > 0) {
+      ASSERT_FALSE(contact(poly, Point{p}).touching);
+      ASSERT_FALSE(contact(Point{p}, poly).touching);
+    }
+    if (!m.touching) {
+      ++apart;
+      continue;
+    }
+    EXPECT_NEAR(f.depth, m.depth, tol);
+    EXPECT_NEAR(f.normal.x, -m.normal.x, 1e-6);
+    EXPECT_NEAR(f.normal.y, -m.normal.y, 1e-6);
+    ASSERT_EQ(m.point_count, 1);
+    EXPECT_LE(double(polygon_distance(poly, m.points[0])), m.depth + tol);
+    if (d > 0) {
+      ++touching;
+      EXPECT_NEAR(m.depth, double(r - d), tol);
+      const Vec2 q = p - m.normal * Real(d);  // back along the normal by the distance: on the polygon
+      EXPECT_NEAR(double(polygon_distance(poly, q)), 0.0, tol + 1e-5);
+    } else {
+      ++inside;
+      EXPECT_GE(m.depth, r);
+      const Vec2 freed = p + m.normal * m.depth;  // the disk pushed out: just touching
+      EXPECT_NEAR(double(polygon_distance(poly, freed)), double(r), tol + 1e-5);
+      ASSERT_TRUE(contact(poly, Point{p}).touching);
+    }
+  }
+  EXPECT_TRUE(touching > 2000 && apart > 1000 && inside > 1000) << touching << " touching, " << apart << " apart, "
+                                                                  << inside << " inside";
+}
+
 }  // namespace
