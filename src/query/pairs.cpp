@@ -303,23 +303,32 @@ Manifold disk_convex_contact(Vec2 c, Real rc, const B& b, bool disk_is_a) {
     if (b.min.x < b.max.x && b.min.y < b.max.y) return disk_aabb_contact(c, rc, b, disk_is_a);
   }
   Manifold m;  // every path below returns m (built in place)
-  if constexpr (std::is_same_v<B, Polygon>) {  // on its own storage unless moved
-    if (b.offset() == Vec2{}) {
-      if (disk_polygon_contact(c, rc, b.base_vertices(), b.normals(), b.count(), b.radius, disk_is_a, m)) return m;
-      m = point_hull_contact(Hull(b), c, rc, rc > 0, disk_is_a);
-      return m;
-    }
-    const Hull h(b);
-    if (disk_polygon_contact(c, rc, h.v, h.n, h.count, h.radius, disk_is_a, m)) return m;
-    m = point_hull_contact(h, c, rc, rc > 0, disk_is_a);
-    return m;
-  }
   if constexpr (std::is_same_v<B, Segment> || std::is_same_v<B, Capsule>) {
     Real rs = 0;
     if constexpr (std::is_same_v<B, Capsule>) rs = b.radius;
     if (!(b.a == b.b) && disk_segment_contact(c, rc, b.a, b.b, rs, disk_is_a, m)) return m;
   }
   m = point_hull_contact(Hull(b), c, rc, rc > 0, disk_is_a);
+  return m;
+}
+
+// A disk against a polygon on its hull: the polygon's moved vertices (disk_polygon_contact on
+// them first), or the general path where disk_polygon_contact left a polygon on its own
+// storage undecided.
+Manifold disk_polygon_hull_contact(Vec2 c, Real rc, const Polygon& b, bool disk_is_a) {
+  const Hull h(b);
+  Manifold m;
+  if (b.offset() == Vec2{} || !disk_polygon_contact(c, rc, h.v, h.n, h.count, h.radius, disk_is_a, m))
+    m = point_hull_contact(h, c, rc, rc > 0, disk_is_a);
+  return m;
+}
+
+// (a polygon: on its own storage unless moved)
+Manifold disk_convex_contact(Vec2 c, Real rc, const Polygon& b, bool disk_is_a) {
+  Manifold m;
+  if (!(b.offset() == Vec2{}) ||
+      !disk_polygon_contact(c, rc, b.base_vertices(), b.normals(), b.count(), b.radius, disk_is_a, m))
+    m = disk_polygon_hull_contact(c, rc, b, disk_is_a);
   return m;
 }
 
