@@ -114,32 +114,35 @@ inline bool clearly_inside(const Vec2* v, int count, Vec2 p, Real sm) {
 /// a -> b and b -> c (b is then p's nearest core point), decided exactly for float input.
 inline bool in_vertex_cone(Vec2 a, Vec2 b, Vec2 c, Vec2 p) { return dot_w(a, b, b, p) >= 0 && dot_w(b, c, b, p) <= 0; }
 
+/// Whether the distance |l - r| / sqrt(ee) of a point from a line is within R: l - r its cross
+/// product with the line's direction e and ee = e.e, each product in the wide type. Decided
+/// without a square root or a division, from (l - r)^2 against R^2 ee: err bounds the rounding
+/// of l - r (8 ulps of its two products: exact for float input, whose differences and products
+/// are exact in double; a few ulps for double input in long double) and 16 ulps cover the
+/// rounding of the squares and products. 1: within, -1: beyond, 0: within that bound of R.
+inline int line_distance_within(Wide l, Wide r, Wide ee, Real R) {
+  constexpr Wide u = std::numeric_limits<Wide>::epsilon();
+  const Wide s = std::fabs(l - r), err = 8 * u * (std::fabs(l) + std::fabs(r));
+  const Wide lo = s - err, hi = s + err, rr = Wide(R) * R * ee;
+  if (lo > 0 && lo * lo > rr * (1 + 16 * u)) return -1;
+  if (hi * hi < rr * (1 - 16 * u)) return 1;
+  return 0;
+}
+
 /// Where p lies beyond the middle of the edge a -> b of a counter-clockwise polygon core (strictly
 /// outside its line, projecting strictly inside it), its distance to the core is exactly its
-/// distance to that line, s / |e| for s = cross(p - a, e), e = b - a. Whether that is within R
-/// is decided without a square root or a division, from s^2 against R^2 |e|^2 in the wide type:
-/// err bounds s's rounding (8 ulps of its two products: exact for float input, whose
-/// differences and products are exact in double; a few ulps for double input in long double)
-/// and 16 ulps cover the rounding of the squares and products. Sets *within and returns true
-/// when decided; false when p is not beyond the middle of the edge or lies within the bound of R.
+/// distance to that line: line_distance_within decides whether that is within R. Sets *within
+/// and returns true when decided; false when p is not beyond the middle of the edge or lies
+/// within the bound of R.
 inline bool beyond_edge_within(Vec2 a, Vec2 b, Vec2 p, Real R, bool* within) {
-  constexpr Wide u = std::numeric_limits<Wide>::epsilon();
   const Wide ex = Wide(b.x) - a.x, ey = Wide(b.y) - a.y, wx = Wide(p.x) - a.x, wy = Wide(p.y) - a.y;
   if (!(ex * wx + ey * wy > 0)) return false;                                // projects onto a or before it
   if (!((Wide(p.x) - b.x) * ex + (Wide(p.y) - b.y) * ey < 0)) return false;  // onto b or beyond it
-  const Wide l = ey * wx, r = ex * wy, s = l - r;
-  if (!(s > 0)) return false;  // inside or on the line
-  const Wide err = 8 * u * (std::fabs(l) + std::fabs(r));
-  const Wide lo = s - err, hi = s + err, rr = Wide(R) * R * (ex * ex + ey * ey);
-  if (lo > 0 && lo * lo > rr * (1 + 16 * u)) {
-    *within = false;
-    return true;
-  }
-  if (hi * hi < rr * (1 - 16 * u)) {
-    *within = true;
-    return true;
-  }
-  return false;
+  const Wide l = ey * wx, r = ex * wy;
+  if (!(l - r > 0)) return false;  // inside or on the line
+  const int w = line_distance_within(l, r, ex * ex + ey * ey, R);
+  *within = w > 0;
+  return w != 0;
 }
 
 /// A common point of two segments known to intersect.

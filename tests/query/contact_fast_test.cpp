@@ -335,4 +335,48 @@ TEST(ContactFast, PolygonDiskAboutEdgesAndInsideMatchesLongDouble) {
                                                                   << inside << " inside";
 }
 
+// Disks beside a segment's or capsule's middle (their centers projecting onto it) at about the
+// touching distance, 0, 10 and 3000 from the origin, either shape first: touching iff the long
+// double distance is within the radii (away from the boundary), the depth the radii less that
+// distance and the normal the segment's normal toward the center (turned when the disk is
+// first), within a few ulps of the long double answer.
+TEST(ContactFast, DiskBesideSegmentMiddleMatchesLongDouble) {
+  int touching = 0, apart = 0;
+  Draw draw(404);
+  for (int i = 0; i < 8000; ++i) {
+    const Vec2 c0 = draw.center(Draw::far(i));
+    const Vec2 h{draw.uni(-1, 1), draw.uni(-1, 1)};
+    const Vec2 a = c0 - h, b = c0 + h, e = b - a;
+    const Vec2 p = a + e * draw.uni(0.05, 0.95) + Vec2{-e.y, e.x} * draw.uni(-0.6, 0.6);
+    const long double d = segment_distance(a, b, p);
+    const Real rs = i % 3 == 0 ? Real(0) : draw.uni(0.0, 0.5) * Real(d);
+    const Real rc = Real(d * draw.uni(0.8, 1.2)) - rs;
+    if (!(rc > 0)) continue;
+    const Real R = rs + rc;
+    const double tol = 64 * std::numeric_limits<Real>::epsilon() * (std::fabs(c0.x) + std::fabs(c0.y) + 4);
+    SCOPED_TRACE("case " + std::to_string(i));
+    if (std::fabs(d - R) < tol || d < 1e-3) continue;  // too near touching to call
+    const Circle disk{p, rc};
+    const Manifold m = rs > 0 ? contact(Capsule{a, b, rs}, disk) : contact(Segment{a, b}, disk);
+    const Manifold f = rs > 0 ? contact(disk, Capsule{a, b, rs}) : contact(disk, Segment{a, b});
+    const bool expect = d <= R;
+    ASSERT_EQ(m.touching, expect);
+    ASSERT_EQ(f.touching, expect);
+    ++(expect ? touching : apart);
+    if (!expect) continue;
+    // The unit normal of the line toward p, in long double.
+    const long double ex = (long double)b.x - a.x, ey = (long double)b.y - a.y, l = std::hypot(ex, ey);
+    const long double side = ey * ((long double)p.x - a.x) - ex * ((long double)p.y - a.y) > 0 ? 1 : -1;
+    const long double nx = side * ey / l, ny = -side * ex / l;
+    const double eps = 4 * std::numeric_limits<Real>::epsilon();
+    EXPECT_NEAR(m.depth, double(R - d), eps * (R + 1));
+    EXPECT_NEAR(f.depth, double(R - d), eps * (R + 1));
+    EXPECT_NEAR(m.normal.x, double(nx), eps);
+    EXPECT_NEAR(m.normal.y, double(ny), eps);
+    EXPECT_NEAR(f.normal.x, double(-nx), eps);
+    EXPECT_NEAR(f.normal.y, double(-ny), eps);
+  }
+  EXPECT_TRUE(touching > 2000 && apart > 2000) << touching << " touching, " << apart << " apart";
+}
+
 }  // namespace
