@@ -7,7 +7,9 @@
 // included) against the long double distance to the polygon; polygons and aabbs against
 // capsules (touching or not, by contact and overlaps) against the long double distance, and
 // capsule pairs (their bounding boxes near or apart) the same way; disks about segments and
-// capsules near their ends and about the touching distance against the long double distance.
+// capsules near their ends or beside their middles and about the touching distance against the
+// long double distance (beside the middle, the depth and normal within a few ulps of it); disks
+// about a polygon's edges and inside it, the polygon made, moved or posed.
 
 #include <gtest/gtest.h>
 
@@ -240,18 +242,21 @@ TEST(ContactFast, CapsulePairsTouchingMatchesLongDouble) {
 }
 
 // Disks about segments and capsules, their centers projecting near and beyond the ends (where
-// the nearest point is an end or just inside) at about the touching distance (0.8 .. 1.2 of it):
-// touching iff the long double distance <= the radii (away from the boundary), and the depth
-// is the radii less that distance. Fails when the nearest point's end tests or the
-// early "clearly apart" test are loosened.
+// the nearest point is an end or just inside) or onto the middle, at about the touching distance
+// (0.8 .. 1.2 of it): touching iff the long double distance <= the radii (away from the
+// boundary), and the depth is the radii less that distance; beside the middle, the depth and the
+// normal (the segment's toward the center, turned when the disk is first) within a few ulps of
+// the long double answer. Fails when the nearest point's end tests, the early "clearly apart"
+// test or the line-distance filter are loosened.
 TEST(ContactFast, DiskAgainstSegmentNearItsEndsMatchesLongDouble) {
   int touching = 0, apart = 0;
   Draw draw(77);
-  for (int i = 0; i < 8000; ++i) {
+  for (int i = 0; i < 12000; ++i) {
     const Vec2 c0 = draw.center(Draw::far(i));
     const Vec2 h{draw.uni(-1, 1), draw.uni(-1, 1)};
     const Vec2 a = c0 - h, b = c0 + h, e = b - a;
-    const Real t = i % 2 == 0 ? draw.uni(-0.2, 0.2) : draw.uni(0.8, 1.2);  // near an end
+    const bool middle = i % 3 == 2;
+    const Real t = middle ? draw.uni(0.05, 0.95) : (i % 3 == 0 ? draw.uni(-0.2, 0.2) : draw.uni(0.8, 1.2));  // near an end
     const Vec2 p = a + e * t + Vec2{-e.y, e.x} * draw.uni(-0.4, 0.4);
     const long double d = segment_distance(a, b, p);
     const Real rs = i % 3 == 0 ? Real(0) : draw.uni(0.0, 0.2) * Real(d);
@@ -263,14 +268,27 @@ TEST(ContactFast, DiskAgainstSegmentNearItsEndsMatchesLongDouble) {
     if (std::fabs(d - R) < tol || d < 1e-3) continue;  // too near touching to call
     const Circle disk{p, rc};
     const Manifold m = rs > 0 ? contact(Capsule{a, b, rs}, disk) : contact(Segment{a, b}, disk);
+    const Manifold f = rs > 0 ? contact(disk, Capsule{a, b, rs}) : contact(disk, Segment{a, b});
     const bool expect = d <= R;
     ASSERT_EQ(m.touching, expect);
-    if (expect) {
-      EXPECT_NEAR(m.depth, R - d, tol);
-    }
+    ASSERT_EQ(f.touching, expect);
     ++(expect ? touching : apart);
+    if (!expect) continue;
+    EXPECT_NEAR(m.depth, R - d, tol);
+    if (!middle) continue;
+    // Beside the middle: the line's unit normal toward p, in long double.
+    const long double ex = (long double)b.x - a.x, ey = (long double)b.y - a.y, l = std::hypot(ex, ey);
+    const long double side = ey * ((long double)p.x - a.x) - ex * ((long double)p.y - a.y) > 0 ? 1 : -1;
+    const long double nx = side * ey / l, ny = -side * ex / l;
+    const double eps = 4 * std::numeric_limits<Real>::epsilon();
+    EXPECT_NEAR(m.depth, double(R - d), eps * (R + 1));
+    EXPECT_NEAR(f.depth, double(R - d), eps * (R + 1));
+    EXPECT_NEAR(m.normal.x, double(nx), eps);
+    EXPECT_NEAR(m.normal.y, double(ny), eps);
+    EXPECT_NEAR(f.normal.x, double(-nx), eps);
+    EXPECT_NEAR(f.normal.y, double(-ny), eps);
   }
-  EXPECT_TRUE(touching > 2000 && apart > 2000) << touching << " touching, " << apart << " apart";
+  EXPECT_TRUE(touching > 3000 && apart > 3000) << touching << " touching, " << apart << " apart";
 }
 
 // Disks about a polygon's edges (beyond their middles, within and beyond the touching distance)
@@ -333,50 +351,6 @@ TEST(ContactFast, PolygonDiskAboutEdgesAndInsideMatchesLongDouble) {
   }
   EXPECT_TRUE(touching > 2000 && apart > 1000 && inside > 1000) << touching << " touching, " << apart << " apart, "
                                                                   << inside << " inside";
-}
-
-// Disks beside a segment's or capsule's middle (their centers projecting onto it) at about the
-// touching distance, 0, 10 and 3000 from the origin, either shape first: touching iff the long
-// double distance is within the radii (away from the boundary), the depth the radii less that
-// distance and the normal the segment's normal toward the center (turned when the disk is
-// first), within a few ulps of the long double answer.
-TEST(ContactFast, DiskBesideSegmentMiddleMatchesLongDouble) {
-  int touching = 0, apart = 0;
-  Draw draw(404);
-  for (int i = 0; i < 8000; ++i) {
-    const Vec2 c0 = draw.center(Draw::far(i));
-    const Vec2 h{draw.uni(-1, 1), draw.uni(-1, 1)};
-    const Vec2 a = c0 - h, b = c0 + h, e = b - a;
-    const Vec2 p = a + e * draw.uni(0.05, 0.95) + Vec2{-e.y, e.x} * draw.uni(-0.6, 0.6);
-    const long double d = segment_distance(a, b, p);
-    const Real rs = i % 3 == 0 ? Real(0) : draw.uni(0.0, 0.5) * Real(d);
-    const Real rc = Real(d * draw.uni(0.8, 1.2)) - rs;
-    if (!(rc > 0)) continue;
-    const Real R = rs + rc;
-    const double tol = 64 * std::numeric_limits<Real>::epsilon() * (std::fabs(c0.x) + std::fabs(c0.y) + 4);
-    SCOPED_TRACE("case " + std::to_string(i));
-    if (std::fabs(d - R) < tol || d < 1e-3) continue;  // too near touching to call
-    const Circle disk{p, rc};
-    const Manifold m = rs > 0 ? contact(Capsule{a, b, rs}, disk) : contact(Segment{a, b}, disk);
-    const Manifold f = rs > 0 ? contact(disk, Capsule{a, b, rs}) : contact(disk, Segment{a, b});
-    const bool expect = d <= R;
-    ASSERT_EQ(m.touching, expect);
-    ASSERT_EQ(f.touching, expect);
-    ++(expect ? touching : apart);
-    if (!expect) continue;
-    // The unit normal of the line toward p, in long double.
-    const long double ex = (long double)b.x - a.x, ey = (long double)b.y - a.y, l = std::hypot(ex, ey);
-    const long double side = ey * ((long double)p.x - a.x) - ex * ((long double)p.y - a.y) > 0 ? 1 : -1;
-    const long double nx = side * ey / l, ny = -side * ex / l;
-    const double eps = 4 * std::numeric_limits<Real>::epsilon();
-    EXPECT_NEAR(m.depth, double(R - d), eps * (R + 1));
-    EXPECT_NEAR(f.depth, double(R - d), eps * (R + 1));
-    EXPECT_NEAR(m.normal.x, double(nx), eps);
-    EXPECT_NEAR(m.normal.y, double(ny), eps);
-    EXPECT_NEAR(f.normal.x, double(-nx), eps);
-    EXPECT_NEAR(f.normal.y, double(-ny), eps);
-  }
-  EXPECT_TRUE(touching > 2000 && apart > 2000) << touching << " touching, " << apart << " apart";
 }
 
 }  // namespace
