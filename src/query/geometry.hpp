@@ -102,6 +102,62 @@ inline Vec2 closest_on_segment(Vec2 p, Vec2 a, Vec2 b) {
   return a + e * t;
 }
 
+/// The rounding of a separation dot(n, p - v) of p from an edge through its vertex v along the
+/// edge's stored unit normal n, for the float filters of the polygon paths, from w1 = |p - v|
+/// (1-norm): 32 ulps of the offset bound the products' and the normal's rounding; 32 ulps of p's
+/// magnitude more cover vertices rounded after their normals were made (a polygon moved or posed
+/// far from the origin, whose edges turn by their ends' rounding), so 64 ulps of the larger.
+inline Real separation_slack(Real w1, Vec2 p) {
+  constexpr Real k = std::numeric_limits<Real>::epsilon() * 64;
+  return k * std::max(w1, std::fabs(p.x) + std::fabs(p.y)) + std::numeric_limits<Real>::min();
+}
+
+/// Whether p, whose largest separation along the edge normals of the polygon core v[0..count)
+/// is sm, lies clearly inside it: below every edge by more than that separation's rounding
+/// (separation_slack at the largest offset from p to a vertex bounds every edge's), so that the
+/// exact orientations would all be positive.
+inline bool clearly_inside(const Vec2* v, int count, Vec2 p, Real sm) {
+  if (!(sm < 0)) return false;
+  Real far = 0;
+  for (int i = 0; i < count; ++i) far = std::max(far, std::fabs(p.x - v[i].x) + std::fabs(p.y - v[i].y));
+  return sm < -separation_slack(far, p);
+}
+
+/// Whether p lies in the closed normal cone of the vertex b of a convex core between its edges
+/// a -> b and b -> c (b is then p's nearest core point), decided exactly for float input.
+inline bool in_vertex_cone(Vec2 a, Vec2 b, Vec2 c, Vec2 p) { return dot_w(a, b, b, p) >= 0 && dot_w(b, c, b, p) <= 0; }
+
+/// Whether the distance |l - r| / sqrt(ee) of a point from a line is within R: l - r its cross
+/// product with the line's direction e and ee = e.e, each product in the wide type. Decided
+/// without a square root or a division, from (l - r)^2 against R^2 ee: err bounds the rounding
+/// of l - r (8 ulps of its two products: exact for float input, whose differences and products
+/// are exact in double; a few ulps for double input in long double) and 16 ulps cover the
+/// rounding of the squares and products. 1: within, -1: beyond, 0: within that bound of R.
+inline int line_distance_within(Wide l, Wide r, Wide ee, Real R) {
+  constexpr Wide u = std::numeric_limits<Wide>::epsilon();
+  const Wide s = std::fabs(l - r), err = 8 * u * (std::fabs(l) + std::fabs(r));
+  const Wide lo = s - err, hi = s + err, rr = Wide(R) * R * ee;
+  if (lo > 0 && lo * lo > rr * (1 + 16 * u)) return -1;
+  if (hi * hi < rr * (1 - 16 * u)) return 1;
+  return 0;
+}
+
+/// Where p lies beyond the middle of the edge a -> b of a counter-clockwise polygon core (strictly
+/// outside its line, projecting strictly inside it), its distance to the core is exactly its
+/// distance to that line: line_distance_within decides whether that is within R. Sets *within
+/// and returns true when decided; false when p is not beyond the middle of the edge or lies
+/// within the bound of R.
+inline bool beyond_edge_within(Vec2 a, Vec2 b, Vec2 p, Real R, bool* within) {
+  const Wide ex = Wide(b.x) - a.x, ey = Wide(b.y) - a.y, wx = Wide(p.x) - a.x, wy = Wide(p.y) - a.y;
+  if (!(ex * wx + ey * wy > 0)) return false;                                // projects onto a or before it
+  if (!((Wide(p.x) - b.x) * ex + (Wide(p.y) - b.y) * ey < 0)) return false;  // onto b or beyond it
+  const Wide l = ey * wx, r = ex * wy;
+  if (!(l - r > 0)) return false;  // inside or on the line
+  const int w = line_distance_within(l, r, ex * ex + ey * ey, R);
+  *within = w > 0;
+  return w != 0;
+}
+
 /// A common point of two segments known to intersect.
 inline Vec2 segment_segment_common(Vec2 p0, Vec2 p1, Vec2 q0, Vec2 q1) {
   Wide o0 = orient(p0, p1, q0), o1 = orient(p0, p1, q1);

@@ -125,27 +125,6 @@ Real point_hull_distance(const Hull& h, Vec2 p, Vec2* nearest) {
 }
 
 namespace {
-// The rounding of a separation dot(n, p - v) of p from an edge through its vertex v along the
-// edge's stored unit normal n, for the float filters below, from w1 = |p - v| (1-norm): 32
-// ulps of the offset bound the products' and the normal's rounding; 32 ulps of p's magnitude
-// more cover vertices rounded after their normals were made (a polygon moved or posed far from
-// the origin, whose edges turn by their ends' rounding), so 64 ulps of the larger of the two.
-inline Real separation_slack(Real w1, Vec2 p) {
-  constexpr Real k = std::numeric_limits<Real>::epsilon() * 64;
-  return k * std::max(w1, std::fabs(p.x) + std::fabs(p.y)) + std::numeric_limits<Real>::min();
-}
-
-// Whether p, whose largest separation along h's edge normals (count >= 3) is sm, lies clearly
-// inside h's core: below every edge by more than that separation's rounding (separation_slack
-// at the largest offset from p to a vertex bounds every edge's), so that the exact orientations
-// would all be positive.
-bool clearly_inside(const Hull& h, Vec2 p, Real sm) {
-  if (!(sm < 0)) return false;
-  Real far = 0;
-  for (int i = 0; i < h.count; ++i) far = std::max(far, std::fabs(p.x - h.v[i].x) + std::fabs(p.y - h.v[i].y));
-  return sm < -separation_slack(far, p);
-}
-
 // point_core_distance, and for a polygon core (count >= 3) also the largest separation of p
 // along the edge normals and its edge (the first largest), as separation_axis finds them. A
 // caller that only needs distances up to `beyond` gets, for a polygon core whose separation
@@ -226,7 +205,7 @@ Real point_core_distance_sep(const Hull& h, Vec2 p, Real beyond, Vec2* nearest, 
       *nearest = bp;
       return length(bp - p);
     }
-    if (clearly_inside(h, p, sm)) { *nearest = p; return 0; }
+    if (clearly_inside(h.v, h.count, p, sm)) { *nearest = p; return 0; }
   }
   // Near the boundary or inside: all orientations, exactly, without branches (the inside test
   // needs every one of them).

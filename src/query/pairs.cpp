@@ -214,29 +214,112 @@ Manifold disk_aabb_contact(Vec2 c, Real rc, const Aabb& b, bool disk_is_a) {
   return m;
 }
 
-// point_hull_contact for a segment core a != b (radius rs: a capsule, 0: a segment) without
-// building the hull, for the disk (c, rc) whose center is clear of the core (the common case):
-// the same arithmetic, so the same bits. Returns false, with m untouched, when the center is
-// within rounding of the core; the caller then takes the general path (it needs the hull's
-// separation axes).
-bool disk_segment_contact(Vec2 c, Real rc, Vec2 a, Vec2 b, Real rs, bool disk_is_a, Manifold& m) {
-  if (on_segment(a, b, c)) return false;
-  const Vec2 q = closest_on_segment(c, a, b);
+// point_hull_contact's answer for a disk (c, rc) at (or inside) a core's edge, of unit normal nk
+// toward c, c's separation from it s (R: the radii): the edge's normal, the depth R less s.
+void edge_answer(Vec2 c, Real rc, Real R, Vec2 nk, Real s, bool disk_is_a, Manifold& m) {
+  m.touching = true;
+  m.normal = disk_is_a ? -nk : nk;
+  m.depth = std::max(Real(0), R - s);
+  m.point_count = 1;
+  const Real back = rc - m.depth * Real(0.5);
+  m.points[0] = disk_is_a ? c + m.normal * back : c - m.normal * back;
+}
+
+// point_hull_contact for a disk (c, rc) against a segment core a-b grown by rs (a capsule; 0: a
+// segment): on its hull.
+Manifold disk_segment_hull_contact(Vec2 c, Real rc, Vec2 a, Vec2 b, Real rs, bool disk_is_a) {
+  Hull h;
+  h.set_segment(a, b, rs);
+  h.area = rs > 0;  // (as Hull(Capsule) and Hull(Segment))
+  return point_hull_contact(h, c, rc, rc > 0, disk_is_a);
+}
+
+// point_hull_contact for a segment core a-b (radius rs: a capsule, 0: a segment) without
+// building the hull where the disk (c, rc) is clear of the core (the common case). First each
+// step exact (for float input): a center that projects strictly beyond an end (the sign of
+// (c - a).e or (c - b).e) touches as it touches that end's disk (circle_circle_contact); one
+// that projects onto the segment and lies off its line is at the line's distance, which
+// line_distance_within compares with the radii, the answer then the line's normal toward c and
+// that distance, in the wide type (one square root, one division). Within rounding of the radii,
+// the float steps below (the nearest point, its distance); a center within rounding of the core
+// (or a core a == b) takes the hull's path, which needs its separation axes.
+Manifold disk_segment_contact(Vec2 c, Real rc, Vec2 a, Vec2 b, Real rs, bool disk_is_a) {
   const Real R = rs + rc;
-  if (clearly_apart(q - c, R)) return true;  // disjoint: m stays "not touching"
+  const Wide ex = Wide(b.x) - a.x, ey = Wide(b.y) - a.y, wx = Wide(c.x) - a.x, wy = Wide(c.y) - a.y;
+  if (ex * wx + ey * wy < 0) return disk_is_a ? circle_circle_contact(c, rc, a, rs) : circle_circle_contact(a, rs, c, rc);
+  if ((Wide(c.x) - b.x) * ex + (Wide(c.y) - b.y) * ey > 0)
+    return disk_is_a ? circle_circle_contact(c, rc, b, rs) : circle_circle_contact(b, rs, c, rc);
+  Manifold m;
+  const Wide l = ey * wx, r = ex * wy, ee = ex * ex + ey * ey;
+  const int within = l == r ? 0 : line_distance_within(l, r, ee, R);
+  if (within < 0) return m;  // disjoint: not touching
+  if (within > 0) {
+    const Wide inv = 1 / std::sqrt(ee), side = l > r ? inv : -inv;  // (ey, -ex) points right of a -> b
+    edge_answer(c, rc, R, {Real(ey * side), Real(-ex * side)}, Real(std::fabs(l - r) * inv), disk_is_a, m);
+    return m;
+  }
+  if (on_segment(a, b, c)) return disk_segment_hull_contact(c, rc, a, b, rs, disk_is_a);
+  const Vec2 q = closest_on_segment(c, a, b);
   const Real d = length(q - c);
-  if (d > R) return true;  // (within the margin)
+  if (d > R) return m;  // (within the margin)
   const Vec2 pa = disk_is_a ? c : q, pb = disk_is_a ? q : c;
   const Real ra = disk_is_a ? rc : rs, rb = disk_is_a ? rs : rc;
   const Real scale = std::max({std::fabs(pa.x), std::fabs(pa.y), R, Real(1)});
-  if (!(d > R * Real(1e-4) + scale * kRelEps)) return false;
+  if (!(d > R * Real(1e-4) + scale * kRelEps)) return disk_segment_hull_contact(c, rc, a, b, rs, disk_is_a);
   const Vec2 n = (pb - pa) / d;
   m.touching = true;
   m.normal = n;
   m.depth = R - d;
   m.point_count = 1;
   m.points[0] = ((pa + n * ra) + (pb - n * rb)) * Real(0.5);
-  return true;
+  return m;
+}
+
+// The disk (c, rc) against the polygon core v[0..n) (normals nv, radius rp) without building
+// its hull, where the float separations decide the center's place (Box2D's walk, each step
+// exact): clearly inside (below the edge of largest separation: the edge's answer), clearly
+// apart beyond that edge, beyond the middle of that edge or of a neighbour (beyond_edge_within
+// decides the touch; the edge's answer with the separation taken in the wide type from the
+// exact offset), or in a vertex's normal cone (the vertex's disk: circle_circle_contact).
+// False, with m untouched, otherwise (near the boundary, or within rounding of R): the caller
+// takes the general path.
+bool disk_polygon_contact(Vec2 c, Real rc, const Vec2* v, const Vec2* nv, int n, Real rp, bool disk_is_a,
+                          Manifold& m) {
+  int im = 0;
+  Real sm = -std::numeric_limits<Real>::max();
+  for (int i = 0; i < n; ++i) {
+    const Real si = dot(nv[i], c - v[i]);
+    if (si > sm) { sm = si; im = i; }
+  }
+  const Real R = rp + rc;
+  const Vec2 w = c - v[im];
+  const Real slack = separation_slack(std::fabs(w.x) + std::fabs(w.y), c);
+  if (!(sm > slack)) {
+    if (!clearly_inside(v, n, c, sm)) return false;
+    edge_answer(c, rc, R, nv[im], sm, disk_is_a, m);
+    return true;
+  }
+  if (sm > slack + R * (1 + 4 * std::numeric_limits<Real>::epsilon())) return true;  // apart
+  auto at_edge = [&](int k) {  // c beyond the middle of edge k: decided?
+    bool within = false;
+    if (!beyond_edge_within(v[k], v[k + 1 == n ? 0 : k + 1], c, R, &within)) return false;
+    if (within) {
+      const Vec2 nk = nv[k];
+      edge_answer(c, rc, R, nk, Real(nk.x * (Wide(c.x) - v[k].x) + nk.y * (Wide(c.y) - v[k].y)), disk_is_a, m);
+    }
+    return true;
+  };
+  if (at_edge(im)) return true;
+  // The end of edge im that c projects onto or beyond: its normal cone, else the middle of the
+  // neighbouring edge there.
+  const int next = im + 1 == n ? 0 : im + 1;
+  const int k = dot_w(v[im], c, v[im], v[next]) <= 0 ? im : next;
+  const int before = k == 0 ? n - 1 : k - 1, after = k + 1 == n ? 0 : k + 1;
+  if (in_vertex_cone(v[before], v[k], v[after], c)) {
+    m = disk_is_a ? circle_circle_contact(c, rc, v[k], rp) : circle_circle_contact(v[k], rp, c, rc);
+    return true;
+  }
+  return at_edge(k == im ? before : k);
 }
 
 template <class B>
@@ -244,13 +327,30 @@ Manifold disk_convex_contact(Vec2 c, Real rc, const B& b, bool disk_is_a) {
   if constexpr (std::is_same_v<B, Aabb>) {
     if (b.min.x < b.max.x && b.min.y < b.max.y) return disk_aabb_contact(c, rc, b, disk_is_a);
   }
-  Manifold m;  // every path below returns m (built in place)
-  if constexpr (std::is_same_v<B, Segment> || std::is_same_v<B, Capsule>) {
-    Real rs = 0;
-    if constexpr (std::is_same_v<B, Capsule>) rs = b.radius;
-    if (!(b.a == b.b) && disk_segment_contact(c, rc, b.a, b.b, rs, disk_is_a, m)) return m;
+  if constexpr (kIsStroke<B>) {
+    return disk_segment_contact(c, rc, b.a, b.b, stroke_radius(b), disk_is_a);
+  } else {
+    return point_hull_contact(Hull(b), c, rc, rc > 0, disk_is_a);
   }
-  m = point_hull_contact(Hull(b), c, rc, rc > 0, disk_is_a);
+}
+
+// A disk against a polygon on its hull: the polygon's moved vertices (disk_polygon_contact on
+// them first), or the general path where disk_polygon_contact left a polygon on its own
+// storage undecided.
+Manifold disk_polygon_hull_contact(Vec2 c, Real rc, const Polygon& b, bool disk_is_a) {
+  const Hull h(b);
+  Manifold m;
+  if (b.offset() == Vec2{} || !disk_polygon_contact(c, rc, h.v, h.n, h.count, h.radius, disk_is_a, m))
+    m = point_hull_contact(h, c, rc, rc > 0, disk_is_a);
+  return m;
+}
+
+// (a polygon: on its own storage unless moved)
+Manifold disk_convex_contact(Vec2 c, Real rc, const Polygon& b, bool disk_is_a) {
+  Manifold m;
+  if (!(b.offset() == Vec2{}) ||
+      !disk_polygon_contact(c, rc, b.base_vertices(), b.normals(), b.count(), b.radius, disk_is_a, m))
+    m = disk_polygon_hull_contact(c, rc, b, disk_is_a);
   return m;
 }
 

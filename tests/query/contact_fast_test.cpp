@@ -7,7 +7,9 @@
 // included) against the long double distance to the polygon; polygons and aabbs against
 // capsules (touching or not, by contact and overlaps) against the long double distance, and
 // capsule pairs (their bounding boxes near or apart) the same way; disks about segments and
-// capsules near their ends and about the touching distance against the long double distance.
+// capsules near their ends or beside their middles and about the touching distance against the
+// long double distance (beside the middle, the depth and normal within a few ulps of it); disks
+// about a polygon's edges and inside it, the polygon made, moved or posed.
 
 #include <gtest/gtest.h>
 
@@ -240,18 +242,21 @@ TEST(ContactFast, CapsulePairsTouchingMatchesLongDouble) {
 }
 
 // Disks about segments and capsules, their centers projecting near and beyond the ends (where
-// the nearest point is an end or just inside) at about the touching distance (0.8 .. 1.2 of it):
-// touching iff the long double distance <= the radii (away from the boundary), and the depth
-// is the radii less that distance. Fails when the nearest point's end tests or the
-// early "clearly apart" test are loosened.
+// the nearest point is an end or just inside) or onto the middle, at about the touching distance
+// (0.8 .. 1.2 of it): touching iff the long double distance <= the radii (away from the
+// boundary), and the depth is the radii less that distance; beside the middle, the depth and the
+// normal (the segment's toward the center, turned when the disk is first) within a few ulps of
+// the long double answer. Fails when the nearest point's end tests, the early "clearly apart"
+// test or the line-distance filter are loosened.
 TEST(ContactFast, DiskAgainstSegmentNearItsEndsMatchesLongDouble) {
   int touching = 0, apart = 0;
   Draw draw(77);
-  for (int i = 0; i < 8000; ++i) {
+  for (int i = 0; i < 12000; ++i) {
     const Vec2 c0 = draw.center(Draw::far(i));
     const Vec2 h{draw.uni(-1, 1), draw.uni(-1, 1)};
     const Vec2 a = c0 - h, b = c0 + h, e = b - a;
-    const Real t = i % 2 == 0 ? draw.uni(-0.2, 0.2) : draw.uni(0.8, 1.2);  // near an end
+    const bool middle = i % 3 == 2;
+    const Real t = middle ? draw.uni(0.05, 0.95) : (i % 3 == 0 ? draw.uni(-0.2, 0.2) : draw.uni(0.8, 1.2));  // near an end
     const Vec2 p = a + e * t + Vec2{-e.y, e.x} * draw.uni(-0.4, 0.4);
     const long double d = segment_distance(a, b, p);
     const Real rs = i % 3 == 0 ? Real(0) : draw.uni(0.0, 0.2) * Real(d);
@@ -263,14 +268,89 @@ TEST(ContactFast, DiskAgainstSegmentNearItsEndsMatchesLongDouble) {
     if (std::fabs(d - R) < tol || d < 1e-3) continue;  // too near touching to call
     const Circle disk{p, rc};
     const Manifold m = rs > 0 ? contact(Capsule{a, b, rs}, disk) : contact(Segment{a, b}, disk);
+    const Manifold f = rs > 0 ? contact(disk, Capsule{a, b, rs}) : contact(disk, Segment{a, b});
     const bool expect = d <= R;
     ASSERT_EQ(m.touching, expect);
-    if (expect) {
-      EXPECT_NEAR(m.depth, R - d, tol);
-    }
+    ASSERT_EQ(f.touching, expect);
     ++(expect ? touching : apart);
+    if (!expect) continue;
+    EXPECT_NEAR(m.depth, R - d, tol);
+    if (!middle) continue;
+    // Beside the middle: the line's unit normal toward p, in long double.
+    const long double ex = (long double)b.x - a.x, ey = (long double)b.y - a.y, l = std::hypot(ex, ey);
+    const long double side = ey * ((long double)p.x - a.x) - ex * ((long double)p.y - a.y) > 0 ? 1 : -1;
+    const long double nx = side * ey / l, ny = -side * ex / l;
+    const double eps = 4 * std::numeric_limits<Real>::epsilon();
+    EXPECT_NEAR(m.depth, double(R - d), eps * (R + 1));
+    EXPECT_NEAR(f.depth, double(R - d), eps * (R + 1));
+    EXPECT_NEAR(m.normal.x, double(nx), eps);
+    EXPECT_NEAR(m.normal.y, double(ny), eps);
+    EXPECT_NEAR(f.normal.x, double(-nx), eps);
+    EXPECT_NEAR(f.normal.y, double(-ny), eps);
   }
-  EXPECT_TRUE(touching > 2000 && apart > 2000) << touching << " touching, " << apart << " apart";
+  EXPECT_TRUE(touching > 3000 && apart > 3000) << touching << " touching, " << apart << " apart";
+}
+
+// Disks about a polygon's edges (beyond their middles, within and beyond the touching distance)
+// and inside it, the polygon as made, moved (its vertices then its base ones plus an offset) or
+// posed: touching iff the long double distance is within the radius (away from the boundary);
+// outside, the depth is the radius less that distance and the normal points from the nearest
+// point to the center; inside, pushing the disk by the depth along the normal frees it; the
+// disk first gives the same answer with the normal turned. A point outside never touches.
+TEST(ContactFast, PolygonDiskAboutEdgesAndInsideMatchesLongDouble) {
+  int touching = 0, apart = 0, inside = 0;
+  Draw draw(2025);
+  for (int i = 0; i < 9000; ++i) {
+    const Real far = Draw::far(i);
+    const Vec2 c0 = draw.center(far);
+    auto made = draw.polygon(c0, 3 + i % 6, 0.4, 1.5);
+    if (!made) continue;
+    Polygon poly = *made;
+    if (i % 4 == 1) poly.translate(Vec2{draw.uni(-2, 2), draw.uni(-2, 2)});
+    if (i % 4 == 2) poly.set_pose(*made, c0, c0 + Vec2{draw.uni(-2, 2), draw.uni(-2, 2)}, Rot::from_angle(draw.uni(0, 6)));
+    const int k = i % poly.count();
+    const Vec2 a = poly.vertex(k), b = poly.vertex((k + 1) % poly.count());
+    const Vec2 e = b - a;
+    const Vec2 out = Vec2{e.y, -e.x} / length(e);  // outward (counter-clockwise polygon)
+    const Real r = draw.uni(0.05, 1);
+    const Vec2 p = i % 5 == 0 ? (a + b) * Real(0.5) - out * draw.uni(0.01, 0.3)  // inside
+                              : a + e * draw.uni(0.05, 0.95) + out * (r * draw.uni(0.5, 1.5));
+    const long double d = polygon_distance(poly, p);
+    const double tol = 64 * std::numeric_limits<Real>::epsilon() * (std::fabs(c0.x) + std::fabs(c0.y) + 8);
+    SCOPED_TRACE("case " + std::to_string(i));
+    if (std::fabs(d - r) < tol || (d > 0 && d < tol)) continue;  // too near touching to call
+    const Circle disk{p, r};
+    const Manifold m = contact(poly, disk), f = contact(disk, poly);
+    ASSERT_EQ(m.touching, d < r);
+    ASSERT_EQ(f.touching, m.touching);
+    if (d > 0) {
+      ASSERT_FALSE(contact(poly, Point{p}).touching);
+      ASSERT_FALSE(contact(Point{p}, poly).touching);
+    }
+    if (!m.touching) {
+      ++apart;
+      continue;
+    }
+    EXPECT_NEAR(f.depth, m.depth, tol);
+    EXPECT_NEAR(f.normal.x, -m.normal.x, 1e-6);
+    EXPECT_NEAR(f.normal.y, -m.normal.y, 1e-6);
+    ASSERT_EQ(m.point_count, 1);
+    EXPECT_LE(double(polygon_distance(poly, m.points[0])), m.depth + tol);
+    if (d > 0) {
+      ++touching;
+      EXPECT_NEAR(m.depth, double(r - d), tol);
+      const Vec2 q = p - m.normal * Real(d);  // back along the normal by the distance: on the polygon
+      EXPECT_NEAR(double(polygon_distance(poly, q)), 0.0, tol + 1e-5);
+    } else {
+      ++inside;
+      EXPECT_GE(m.depth, r);
+      const Vec2 freed = p + m.normal * m.depth;  // the disk pushed out: just touching
+      EXPECT_NEAR(double(polygon_distance(poly, freed)), double(r), tol + 1e-5);
+      ASSERT_TRUE(contact(poly, Point{p}).touching);
+    }
+  }
+  EXPECT_TRUE(touching > 2000 && apart > 1000 && inside > 1000) << touching << " touching, " << apart << " apart, "
+                                                                  << inside << " inside";
 }
 
 }  // namespace
