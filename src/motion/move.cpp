@@ -11,7 +11,6 @@
 // read from the contacts where the body ends.
 #include <algorithm>
 #include <cmath>
-#include <optional>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -449,32 +448,10 @@ class Mover {
   /// Safety net and soft obstacles, then the side-view state where the body ends.
   void finish(bool started_grounded) {
     Scratch& sc = sc_;
-    for (int pass = 0; pass < kCleanupPasses; ++pass) {
-      // Pass 0 lets soft obstacles push (each at most its limit); the last pass only the
-      // rigid ones, so a soft push never leaves the body in a wall.
-      const bool soft_too = pass == 0;
-      const Aabb b0 = box_;
-      std::optional<PositionCorrection> pc;  // made at the first push (most moves have none)
-      for (std::size_t k = 0; k < obs_.size(); ++k) {
-        const Obstacle& o = obs_[k];
-        if (!soft_too && !rigid(o)) continue;
-        if (!(o.push_limit > 0)) continue;
-        if (!b0.overlaps(boxes_[k])) continue;
-        const Touch t = touch(body_, o, skin_);
-        if (!t.valid || t.gap > 0) continue;
-        if (!pc) pc.emplace();
-        pc->add(-t.normal, std::min(skin_ - t.gap, o.push_limit));
-        if (!rigid(o)) {
-          Hit h;
-          h.obstacle = k, h.normal = t.normal, h.point = t.point;
-          record(h, 1, false);
-        }
-      }
-      if (!pc || pc->count() == 0) break;
-      const Vec2 push = pc->solve();
-      shift(push);
-      res_.pushed_out += push;
-    }
+    // Pass 0 lets soft obstacles push (each at most its limit); the last pass only the rigid
+    // ones, so a soft push never leaves the body in a wall.
+    for (int pass = 0; pass < kCleanupPasses; ++pass)
+      if (!push_out_end(pass == 0)) break;
     if (up_ == Vec2{}) {
       res_.displacement = dir_;
       return;
@@ -500,6 +477,45 @@ class Mover {
       }
     }
     res_.displacement = dir_;
+  }
+
+  /// Obstacle k (from `from` on, the first such) that the body overlaps where it ends (box b0):
+  /// its index and touch, or obs_.size() when none.
+  std::size_t next_end_overlap(std::size_t from, const Aabb& b0, bool soft_too, Touch& t) const {
+    for (std::size_t k = from; k < obs_.size(); ++k) {
+      const Obstacle& o = obs_[k];
+      if (!soft_too && !rigid(o)) continue;
+      if (!(o.push_limit > 0)) continue;
+      if (!b0.overlaps(boxes_[k])) continue;
+      t = touch(body_, o, skin_);
+      if (t.valid && !(t.gap > 0)) return k;
+    }
+    return obs_.size();
+  }
+
+  /// One push-out pass where the body ends: every obstacle it overlaps pushes it (a soft one at
+  /// most its limit, and listed). False when nothing pushed. (The correction is made only at
+  /// the first overlap: most moves have none.)
+  bool push_out_end(bool soft_too) {
+    const Aabb b0 = box_;
+    Touch t;
+    std::size_t k = next_end_overlap(0, b0, soft_too, t);
+    if (k == obs_.size()) return false;
+    PositionCorrection pc;
+    for (; k < obs_.size(); k = next_end_overlap(k + 1, b0, soft_too, t)) {
+      const Obstacle& o = obs_[k];
+      pc.add(-t.normal, std::min(skin_ - t.gap, o.push_limit));
+      if (!rigid(o)) {
+        Hit h;
+        h.obstacle = k, h.normal = t.normal, h.point = t.point;
+        record(h, 1, false);
+      }
+    }
+    if (pc.count() == 0) return false;
+    const Vec2 push = pc.solve();
+    shift(push);
+    res_.pushed_out += push;
+    return true;
   }
 
   void classify(Scratch&) {
@@ -556,7 +572,7 @@ bool clear_path(const MoveFrame& f, std::span<const Obstacle> obs) {
   boxes.clear();
   bool clear = f.has_clear;
   for (const Obstacle& ob : obs) {
-    boxes.push_back(bounds(ob));
+    boxes.push_back(ob.kind == ObstacleKind::edge ? bounds(ob.edge) : bounds(ob));  // (edges inline)
     clear = clear && !f.clear.overlaps(boxes.back());
   }
   return clear;

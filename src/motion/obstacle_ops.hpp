@@ -55,6 +55,8 @@ inline Segment segment_of(const WallEdge& e) { return {e.a, e.b}; }
 /// vertex touches both faces: this edge's part of it is its face, so `*out` becomes the face
 /// normal (a vertex-vertex normal there, any direction between the two faces within rounding,
 /// is no ghost: dropping it let a body slide through the corner).
+bool vertex_accepts(const WallEdge& e, Vec2 ref, Vec2* out, Vec2 point);
+
 inline bool edge_accepts(const WallEdge& e, Vec2 ref, Vec2* out, Vec2 point) {
   if (e.one_sided) {
     if (!(dot(ref - e.a, e.normal) > 0)) return false;
@@ -62,6 +64,11 @@ inline bool edge_accepts(const WallEdge& e, Vec2 ref, Vec2* out, Vec2 point) {
   }
   if (!e.has_prev && !e.has_next) return true;
   if (std::fabs(dot(*out, e.normal)) >= Real(1) - Real(1e-4)) return true;  // the face
+  return vertex_accepts(e, ref, out, point);
+}
+
+/// edge_accepts at a vertex (not the face) of an edge with a neighbour (out of line: rare).
+inline bool vertex_accepts(const WallEdge& e, Vec2 ref, Vec2* out, Vec2 point) {
   const Vec2 d = e.b - e.a;
   const bool at_a = dot(point - e.a, d) <= dot(e.b - point, d);
   const Vec2 front = dot(ref - e.a, e.normal) >= 0 ? e.normal : -e.normal;
