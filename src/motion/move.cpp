@@ -20,6 +20,23 @@
 
 namespace collide2d::inline COLLIDE2D_ABI {
 
+namespace motion_detail {
+bool vertex_accepts(const WallEdge& e, Vec2 ref, Vec2* out, Vec2 point) {
+  const Vec2 d = e.b - e.a;
+  const bool at_a = dot(point - e.a, d) <= dot(e.b - point, d);
+  const Vec2 front = dot(ref - e.a, e.normal) >= 0 ? e.normal : -e.normal;
+  // The vertex, its neighbour's far end and this edge's other end.
+  const Vec2 v = at_a ? e.a : e.b, far = at_a ? e.prev : e.next, other = at_a ? e.b : e.a;
+  if (!(at_a ? e.has_prev : e.has_next)) return true;
+  const Real side_other = cross(v - far, other - far), side_ref = cross(v - far, ref - far);
+  if (dot(far - v, front) > 0 && side_other * side_ref > 0) {
+    *out = front;
+    return true;
+  }
+  return dot(*out, normalize(v - far)) >= -kGhostTol;
+}
+}  // namespace motion_detail
+
 using namespace motion_detail;
 
 namespace {
@@ -110,10 +127,10 @@ class Mover {
       const Aabb reach = grown(box_, length(r) + kNearSkins * skin_);
 
       // (A) contacts where the body stands: an overlap is pushed out (then looked at again).
-      gather_near(sc.near);
+      const bool overlapped = gather_near(sc.near);
       if (iter == 0 && !(up_ == Vec2{}))  // (facing: none in the top-down view)
         for (const Hit& h : sc.near) started_grounded = started_grounded || facing(h.normal) == Facing::ground;
-      push_out_near(sc.near);
+      if (overlapped) push_out_near(sc.near);
       if (!sc.near.empty() && !lose_near(sc, r, bounce)) break;
 
       // (B) sweep what is left against everything else it can reach.
@@ -134,11 +151,10 @@ class Mover {
 
  private:
   /// (A) Pushes the body out of the contacts where it stands that it overlaps (a few rounds,
-  /// gathering them again after each).
+  /// gathering them again after each; called when one of them is overlapped).
   void push_out_near(std::vector<Hit>& near) {
     for (int round = 0; round < kPushRounds; ++round) {
-      if (std::none_of(near.begin(), near.end(), [](const Hit& h) { return h.gap <= 0; })) break;
-      PositionCorrection pc;  // (made only when there is something to push out of)
+      PositionCorrection pc;
       for (const Hit& h : near)
         if (h.gap <= 0) {
           pc.add(-h.normal, skin_ - h.gap);
@@ -148,7 +164,7 @@ class Mover {
       const Vec2 push = pc.solve();
       shift(push);
       res_.pushed_out += push;
-      gather_near(near);
+      if (!gather_near(near)) break;
     }
   }
 
@@ -178,10 +194,12 @@ class Mover {
     const Aabb swept = grown(merged(box_, translated(box_, r)), kNearSkins * skin_);
     const Real len = length(r);
     sc.hits.clear();
-    for (std::size_t k = 0; k < obs_.size(); ++k) {
-      const Obstacle& o = obs_[k];
+    const std::span<const Obstacle> obs = obs_;  // (held in registers over the walk)
+    const std::span<const Aabb> boxes = boxes_;
+    for (std::size_t k = 0; k < obs.size(); ++k) {
+      const Obstacle& o = obs[k];
       if (!rigid(o)) continue;
-      const Aabb& ob = boxes_[k];
+      const Aabb& ob = boxes[k];
       if (!reach.overlaps(ob) || !swept.overlaps(ob)) continue;
       const SweepHit s = sweep_obstacle(body_, r, o);
       if (!s.hit || s.initially_overlapping) continue;
@@ -284,21 +302,25 @@ class Mover {
     });
   }
 
-  /// The rigid obstacles within kNearSkins skins of the body, with their touches.
-  void gather_near(std::vector<Hit>& near) const {
+  /// The rigid obstacles within kNearSkins skins of the body, with their touches; true when
+  /// the body overlaps one of them (a gap <= 0).
+  bool gather_near(std::vector<Hit>& near) const {
     near.clear();
     const Aabb near_box = grown(box_, kNearSkins * skin_);
     bool arcs = false;  // an arc is near (its end points below)
-    for (std::size_t k = 0; k < obs_.size(); ++k) {
-      const Obstacle& o = obs_[k];
-      if (!rigid(o) || !near_box.overlaps(boxes_[k])) continue;
+    bool overlapped = false;
+    const std::span<const Obstacle> obs = obs_;  // (held in registers over the walk)
+    const std::span<const Aabb> boxes = boxes_;
+    for (std::size_t k = 0; k < obs.size(); ++k) {
+      const Obstacle& o = obs[k];
+      if (!rigid(o) || !near_box.overlaps(boxes[k])) continue;
       arcs = arcs || o.kind == ObstacleKind::arc;
       const Touch t = touch(body_, o, skin_);
       // (an unresolved normal is left to the sweep, which finds the real one if it goes in)
       if (!t.valid || !t.reliable || !(t.gap < kNearSkins * skin_)) continue;
-      Hit h;
+      Hit& h = near.emplace_back();
       h.obstacle = k, h.normal = t.normal, h.point = t.point, h.gap = t.gap;
-      near.push_back(h);
+      overlapped = overlapped || h.gap <= 0;
     }
     // An arc's nearest point is one of possibly two: a disk in a waist or at a neck touches both
     // end points of an arc at once (both coast vertices), and the sweep takes a contact that
@@ -318,8 +340,10 @@ class Mover {
         Hit h;
         h.obstacle = k, h.normal = n, h.point = q, h.gap = gap;
         near.push_back(h);
+        overlapped = overlapped || gap <= 0;
       }
     }
+    return overlapped;
   }
 
   void shift(Vec2 t) {
@@ -482,11 +506,13 @@ class Mover {
   /// Obstacle k (from `from` on, the first such) that the body overlaps where it ends (box b0):
   /// its index and touch, or obs_.size() when none.
   std::size_t next_end_overlap(std::size_t from, const Aabb& b0, bool soft_too, Touch& t) const {
-    for (std::size_t k = from; k < obs_.size(); ++k) {
-      const Obstacle& o = obs_[k];
+    const std::span<const Obstacle> obs = obs_;  // (held in registers over the walk)
+    const std::span<const Aabb> boxes = boxes_;
+    for (std::size_t k = from; k < obs.size(); ++k) {
+      const Obstacle& o = obs[k];
       if (!soft_too && !rigid(o)) continue;
       if (!(o.push_limit > 0)) continue;
-      if (!b0.overlaps(boxes_[k])) continue;
+      if (!b0.overlaps(boxes[k])) continue;
       t = touch(body_, o, skin_);
       if (t.valid && !(t.gap > 0)) return k;
     }
@@ -552,7 +578,7 @@ class Mover {
   /// What is asked, for the slide's "never back" rule: the displacement, turned along the
   /// ground by the side view's ground rule.
   Vec2 want_;
-  std::vector<Aabb>& boxes_;  ///< boxes_[k]: the bounds of obs_[k]
+  std::span<const Aabb> boxes_;  ///< boxes_[k]: the bounds of obs_[k]
   Aabb box_;                  ///< cover(body_)
   Real left_ = 1;
   Real skin_ = 0;
@@ -615,7 +641,8 @@ void move(const Shape& body, Vec2 displacement, const MoveFrame& frame, std::spa
   std::visit(
       [&](const auto& b) {
         using B = std::decay_t<decltype(b)>;
-        if (clear_path(frame, obstacles)) {
+        // (no obstacles: the frame alone answers, no bounds to take)
+        if (obstacles.empty() ? frame.has_clear : clear_path(frame, obstacles)) {
           // What the loop below does when nothing is within reach of the path (same bits): one
           // iteration (none for no motion) that moves the body by the whole displacement.
           const Vec2 r = displacement * Real(1);
@@ -629,7 +656,9 @@ void move(const Shape& body, Vec2 displacement, const MoveFrame& frame, std::spa
           out.displacement = displacement;
           return;
         }
-        Mover<B> m(b, displacement, frame.skin, obstacles, options, out, scratch());
+        Scratch& sc = scratch();
+        if (obstacles.empty()) sc.boxes.clear();  // (clear_path not called)
+        Mover<B> m(b, displacement, frame.skin, obstacles, options, out, sc);
         m.run();
         out.shape = m.body_;
       },
