@@ -113,6 +113,7 @@ class Mover {
       up_ = normalize(o.up);
       cos_slope_ = std::cos(o.max_slope);
     }
+    side_ = !(up_ == Vec2{});
   }
 
   void run() {
@@ -128,7 +129,7 @@ class Mover {
 
       // (A) contacts where the body stands: an overlap is pushed out (then looked at again).
       const bool overlapped = gather_near(sc.near);
-      if (iter == 0 && !(up_ == Vec2{}))  // (facing: none in the top-down view)
+      if (iter == 0 && side_)  // (facing: none in the top-down view)
         for (const Hit& h : sc.near) started_grounded = started_grounded || facing(h.normal) == Facing::ground;
       if (overlapped) push_out_near(sc.near);
       if (!sc.near.empty() && !lose_near(sc, r, bounce)) break;
@@ -370,7 +371,7 @@ class Mover {
 
   /// What a contact with normal n (body to obstacle) is in the side view.
   Facing facing(Vec2 n) const {
-    if (up_ == Vec2{}) return Facing::none;
+    if (!side_) return Facing::none;
     const Real c = -dot(n, up_);  // cosine between the obstacle-to-body normal and up
     if (c >= cos_slope_) return Facing::ground;
     if (c <= -cos_slope_) return Facing::ceiling;
@@ -476,7 +477,7 @@ class Mover {
     // ones, so a soft push never leaves the body in a wall.
     for (int pass = 0; pass < kCleanupPasses; ++pass)
       if (!push_out_end(pass == 0)) break;
-    if (up_ == Vec2{}) {
+    if (!side_) {
       res_.displacement = dir_;
       return;
     }
@@ -583,6 +584,7 @@ class Mover {
   Real left_ = 1;
   Real skin_ = 0;
   Vec2 up_;
+  bool side_ = false;  ///< the side view: up_ is not zero
   Real cos_slope_ = 1;
   std::array<Vec2, kMaxPlanes> planes_{};
   int plane_count_ = 0;
