@@ -125,23 +125,24 @@ class Mover {
       Vec2 r = dir_ * left_;
       if (!(left_ > 0) || (r.x == 0 && r.y == 0)) break;
       res_.iterations = iter + 1;
-      const Aabb reach = grown(box_, length(r) + kNearSkins * skin_);
+      Real len = length(r);  // (kept as r turns: one length per motion)
+      const Aabb reach = grown(box_, len + kNearSkins * skin_);
 
       // (A) contacts where the body stands: an overlap is pushed out (then looked at again).
       const bool overlapped = gather_near(sc.near);
       if (iter == 0 && side_)  // (facing: none in the top-down view)
         for (const Hit& h : sc.near) started_grounded = started_grounded || facing(h.normal) == Facing::ground;
       if (overlapped) push_out_near(sc.near);
-      if (!sc.near.empty() && !lose_near(sc, r, bounce)) break;
+      if (!sc.near.empty() && !lose_near(sc, r, len, bounce)) break;
 
       // (B) sweep what is left against everything else it can reach.
-      sweep_rest(sc, r, reach);
+      sweep_rest(sc, r, len, reach);
       if (sc.hits.empty()) {
         shift(r);
         left_ = 0;
         break;
       }
-      stop_at_first(sc, r, bounce);
+      stop_at_first(sc, r, len, bounce);
     }
     // The loop's bounds: at most `cap` sweep rounds, and the fraction of the motion left only shrinks.
     COLLIDE2D_ASSERT(res_.iterations <= cap);
@@ -171,9 +172,9 @@ class Mover {
 
   /// (A) The motion r (of the iteration's length) loses what goes into the contacts where the
   /// body stands; a response can turn it into another one (a wedge), so again until none is
-  /// gone into. False when no motion is left.
-  bool lose_near(Scratch& sc, Vec2& r, bool bounce) {
-    const Real tol = kSweepRelTol * length(r);
+  /// gone into. False when no motion is left. `len`: length(r), kept when r turns.
+  bool lose_near(Scratch& sc, Vec2& r, Real& len, bool bounce) {
+    const Real tol = kSweepRelTol * len;
     for (int pass = 0; pass < kNearPasses; ++pass) {
       sc.first.clear();
       for (Hit& h : sc.near)
@@ -184,16 +185,16 @@ class Mover {
       if (sc.first.empty()) break;
       respond(sc.first, bounce);
       r = dir_ * left_;
+      len = length(r);
       if (r.x == 0 && r.y == 0) break;
     }
     return !(r.x == 0 && r.y == 0);
   }
 
   /// (B) The hits of the motion r on the rigid obstacles it can reach (`reach`: the box the
-  /// iteration's whole motion can reach), into sc.hits.
-  void sweep_rest(Scratch& sc, Vec2 r, const Aabb& reach) {
+  /// iteration's whole motion can reach), into sc.hits; `len` is length(r).
+  void sweep_rest(Scratch& sc, Vec2 r, Real len, const Aabb& reach) {
     const Aabb swept = grown(merged(box_, translated(box_, r)), kNearSkins * skin_);
-    const Real len = length(r);
     sc.hits.clear();
     const std::span<const Obstacle> obs = obs_;  // (held in registers over the walk)
     const std::span<const Aabb> boxes = boxes_;
@@ -217,8 +218,7 @@ class Mover {
 
   /// (B) The first hits of sc.hits (those within a skin of the first): only grazes, the body
   /// is nudged off them and keeps its motion; else it stops a skin short of each and responds.
-  void stop_at_first(Scratch& sc, Vec2 r, bool bounce) {
-    const Real len = length(r);
+  void stop_at_first(Scratch& sc, Vec2 r, Real len, bool bounce) {  // (len: length(r))
     std::sort(sc.hits.begin(), sc.hits.end(), [](const Hit& a, const Hit& b) {
       return a.time < b.time || (a.time == b.time && a.obstacle < b.obstacle);
     });
