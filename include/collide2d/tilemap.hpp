@@ -221,6 +221,7 @@ class TileMap {
   Vec2 inv_tile_{1, 1};
   bool outside_solid_ = true;
   Real skin_ = 0;
+  Aabb near_map_;  // bounds() grown by skin_ (off_map's box, worked out by rebuild)
   std::vector<std::uint8_t> cells_;
   std::vector<TileEdge> edges_;
   std::vector<WallEdge> walls_;  // edges_[k] as the mover's wall edge (one-sided, ghost vertices)

@@ -129,6 +129,7 @@ void TileMap::rebuild() {
   const Real far = std::max({std::abs(b.min.x), std::abs(b.min.y), std::abs(b.max.x), std::abs(b.max.y)});
   skin_ = std::max(kTileSkinRel * std::min(tile_.x, tile_.y),
                    Real(64) * std::numeric_limits<Real>::epsilon() * far);
+  near_map_ = grown(b, skin_);
   build_edges();
 }
 
@@ -280,10 +281,8 @@ void TileMap::build_edges() {
 }
 
 bool TileMap::off_map(const Aabb& box) const {
-  const Aabb mb = bounds();
-  const Real e = skin_;
-  return box.min.x > mb.max.x + e || box.max.x < mb.min.x - e || box.min.y > mb.max.y + e ||
-         box.max.y < mb.min.y - e;
+  const Aabb& m = near_map_;  // (the map's bounds grown by the skin)
+  return box.min.x > m.max.x || box.max.x < m.min.x || box.min.y > m.max.y || box.max.y < m.min.y;
 }
 
 bool TileMap::cells_under(const Aabb& box, CellRect& out) const {

@@ -11,7 +11,6 @@
 // read from the contacts where the body ends.
 #include <algorithm>
 #include <cmath>
-#include <optional>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -20,6 +19,23 @@
 #include "motion/obstacle_ops.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI {
+
+namespace motion_detail {
+bool vertex_accepts(const WallEdge& e, Vec2 ref, Vec2* out, Vec2 point) {
+  const Vec2 d = e.b - e.a;
+  const bool at_a = dot(point - e.a, d) <= dot(e.b - point, d);
+  const Vec2 front = dot(ref - e.a, e.normal) >= 0 ? e.normal : -e.normal;
+  // The vertex, its neighbour's far end and this edge's other end.
+  const Vec2 v = at_a ? e.a : e.b, far = at_a ? e.prev : e.next, other = at_a ? e.b : e.a;
+  if (!(at_a ? e.has_prev : e.has_next)) return true;
+  const Real side_other = cross(v - far, other - far), side_ref = cross(v - far, ref - far);
+  if (dot(far - v, front) > 0 && side_other * side_ref > 0) {
+    *out = front;
+    return true;
+  }
+  return dot(*out, normalize(v - far)) >= -kGhostTol;
+}
+}  // namespace motion_detail
 
 using namespace motion_detail;
 
@@ -97,6 +113,7 @@ class Mover {
       up_ = normalize(o.up);
       cos_slope_ = std::cos(o.max_slope);
     }
+    side_ = !(up_ == Vec2{});
   }
 
   void run() {
@@ -108,23 +125,24 @@ class Mover {
       Vec2 r = dir_ * left_;
       if (!(left_ > 0) || (r.x == 0 && r.y == 0)) break;
       res_.iterations = iter + 1;
-      const Aabb reach = grown(box_, length(r) + kNearSkins * skin_);
+      Real len = length(r);  // (kept as r turns: one length per motion)
+      const Aabb reach = grown(box_, len + kNearSkins * skin_);
 
       // (A) contacts where the body stands: an overlap is pushed out (then looked at again).
-      gather_near(sc.near);
-      if (iter == 0 && !(up_ == Vec2{}))  // (facing: none in the top-down view)
+      const bool overlapped = gather_near(sc.near);
+      if (iter == 0 && side_)  // (facing: none in the top-down view)
         for (const Hit& h : sc.near) started_grounded = started_grounded || facing(h.normal) == Facing::ground;
-      push_out_near(sc.near);
-      if (!sc.near.empty() && !lose_near(sc, r, bounce)) break;
+      if (overlapped) push_out_near(sc.near);
+      if (!sc.near.empty() && !lose_near(sc, r, len, bounce)) break;
 
       // (B) sweep what is left against everything else it can reach.
-      sweep_rest(sc, r, reach);
+      sweep_rest(sc, r, len, reach);
       if (sc.hits.empty()) {
         shift(r);
         left_ = 0;
         break;
       }
-      stop_at_first(sc, r, bounce);
+      stop_at_first(sc, r, len, bounce);
     }
     // The loop's bounds: at most `cap` sweep rounds, and the fraction of the motion left only shrinks.
     COLLIDE2D_ASSERT(res_.iterations <= cap);
@@ -135,11 +153,10 @@ class Mover {
 
  private:
   /// (A) Pushes the body out of the contacts where it stands that it overlaps (a few rounds,
-  /// gathering them again after each).
+  /// gathering them again after each; called when one of them is overlapped).
   void push_out_near(std::vector<Hit>& near) {
     for (int round = 0; round < kPushRounds; ++round) {
-      if (std::none_of(near.begin(), near.end(), [](const Hit& h) { return h.gap <= 0; })) break;
-      PositionCorrection pc;  // (made only when there is something to push out of)
+      PositionCorrection pc;
       for (const Hit& h : near)
         if (h.gap <= 0) {
           pc.add(-h.normal, skin_ - h.gap);
@@ -149,15 +166,15 @@ class Mover {
       const Vec2 push = pc.solve();
       shift(push);
       res_.pushed_out += push;
-      gather_near(near);
+      if (!gather_near(near)) break;
     }
   }
 
   /// (A) The motion r (of the iteration's length) loses what goes into the contacts where the
   /// body stands; a response can turn it into another one (a wedge), so again until none is
-  /// gone into. False when no motion is left.
-  bool lose_near(Scratch& sc, Vec2& r, bool bounce) {
-    const Real tol = kSweepRelTol * length(r);
+  /// gone into. False when no motion is left. `len`: length(r), kept when r turns.
+  bool lose_near(Scratch& sc, Vec2& r, Real& len, bool bounce) {
+    const Real tol = kSweepRelTol * len;
     for (int pass = 0; pass < kNearPasses; ++pass) {
       sc.first.clear();
       for (Hit& h : sc.near)
@@ -168,21 +185,23 @@ class Mover {
       if (sc.first.empty()) break;
       respond(sc.first, bounce);
       r = dir_ * left_;
+      len = length(r);
       if (r.x == 0 && r.y == 0) break;
     }
     return !(r.x == 0 && r.y == 0);
   }
 
   /// (B) The hits of the motion r on the rigid obstacles it can reach (`reach`: the box the
-  /// iteration's whole motion can reach), into sc.hits.
-  void sweep_rest(Scratch& sc, Vec2 r, const Aabb& reach) {
+  /// iteration's whole motion can reach), into sc.hits; `len` is length(r).
+  void sweep_rest(Scratch& sc, Vec2 r, Real len, const Aabb& reach) {
     const Aabb swept = grown(merged(box_, translated(box_, r)), kNearSkins * skin_);
-    const Real len = length(r);
     sc.hits.clear();
-    for (std::size_t k = 0; k < obs_.size(); ++k) {
-      const Obstacle& o = obs_[k];
+    const std::span<const Obstacle> obs = obs_;  // (held in registers over the walk)
+    const std::span<const Aabb> boxes = boxes_;
+    for (std::size_t k = 0; k < obs.size(); ++k) {
+      const Obstacle& o = obs[k];
       if (!rigid(o)) continue;
-      const Aabb& ob = boxes_[k];
+      const Aabb& ob = boxes[k];
       if (!reach.overlaps(ob) || !swept.overlaps(ob)) continue;
       const SweepHit s = sweep_obstacle(body_, r, o);
       if (!s.hit || s.initially_overlapping) continue;
@@ -199,8 +218,7 @@ class Mover {
 
   /// (B) The first hits of sc.hits (those within a skin of the first): only grazes, the body
   /// is nudged off them and keeps its motion; else it stops a skin short of each and responds.
-  void stop_at_first(Scratch& sc, Vec2 r, bool bounce) {
-    const Real len = length(r);
+  void stop_at_first(Scratch& sc, Vec2 r, Real len, bool bounce) {  // (len: length(r))
     std::sort(sc.hits.begin(), sc.hits.end(), [](const Hit& a, const Hit& b) {
       return a.time < b.time || (a.time == b.time && a.obstacle < b.obstacle);
     });
@@ -285,21 +303,25 @@ class Mover {
     });
   }
 
-  /// The rigid obstacles within kNearSkins skins of the body, with their touches.
-  void gather_near(std::vector<Hit>& near) const {
+  /// The rigid obstacles within kNearSkins skins of the body, with their touches; true when
+  /// the body overlaps one of them (a gap <= 0).
+  bool gather_near(std::vector<Hit>& near) const {
     near.clear();
     const Aabb near_box = grown(box_, kNearSkins * skin_);
     bool arcs = false;  // an arc is near (its end points below)
-    for (std::size_t k = 0; k < obs_.size(); ++k) {
-      const Obstacle& o = obs_[k];
-      if (!rigid(o) || !near_box.overlaps(boxes_[k])) continue;
+    bool overlapped = false;
+    const std::span<const Obstacle> obs = obs_;  // (held in registers over the walk)
+    const std::span<const Aabb> boxes = boxes_;
+    for (std::size_t k = 0; k < obs.size(); ++k) {
+      const Obstacle& o = obs[k];
+      if (!rigid(o) || !near_box.overlaps(boxes[k])) continue;
       arcs = arcs || o.kind == ObstacleKind::arc;
       const Touch t = touch(body_, o, skin_);
       // (an unresolved normal is left to the sweep, which finds the real one if it goes in)
       if (!t.valid || !t.reliable || !(t.gap < kNearSkins * skin_)) continue;
-      Hit h;
+      Hit& h = near.emplace_back();
       h.obstacle = k, h.normal = t.normal, h.point = t.point, h.gap = t.gap;
-      near.push_back(h);
+      overlapped = overlapped || h.gap <= 0;
     }
     // An arc's nearest point is one of possibly two: a disk in a waist or at a neck touches both
     // end points of an arc at once (both coast vertices), and the sweep takes a contact that
@@ -319,8 +341,10 @@ class Mover {
         Hit h;
         h.obstacle = k, h.normal = n, h.point = q, h.gap = gap;
         near.push_back(h);
+        overlapped = overlapped || gap <= 0;
       }
     }
+    return overlapped;
   }
 
   void shift(Vec2 t) {
@@ -347,7 +371,7 @@ class Mover {
 
   /// What a contact with normal n (body to obstacle) is in the side view.
   Facing facing(Vec2 n) const {
-    if (up_ == Vec2{}) return Facing::none;
+    if (!side_) return Facing::none;
     const Real c = -dot(n, up_);  // cosine between the obstacle-to-body normal and up
     if (c >= cos_slope_) return Facing::ground;
     if (c <= -cos_slope_) return Facing::ceiling;
@@ -449,33 +473,11 @@ class Mover {
   /// Safety net and soft obstacles, then the side-view state where the body ends.
   void finish(bool started_grounded) {
     Scratch& sc = sc_;
-    for (int pass = 0; pass < kCleanupPasses; ++pass) {
-      // Pass 0 lets soft obstacles push (each at most its limit); the last pass only the
-      // rigid ones, so a soft push never leaves the body in a wall.
-      const bool soft_too = pass == 0;
-      const Aabb b0 = box_;
-      std::optional<PositionCorrection> pc;  // made at the first push (most moves have none)
-      for (std::size_t k = 0; k < obs_.size(); ++k) {
-        const Obstacle& o = obs_[k];
-        if (!soft_too && !rigid(o)) continue;
-        if (!(o.push_limit > 0)) continue;
-        if (!b0.overlaps(boxes_[k])) continue;
-        const Touch t = touch(body_, o, skin_);
-        if (!t.valid || t.gap > 0) continue;
-        if (!pc) pc.emplace();
-        pc->add(-t.normal, std::min(skin_ - t.gap, o.push_limit));
-        if (!rigid(o)) {
-          Hit h;
-          h.obstacle = k, h.normal = t.normal, h.point = t.point;
-          record(h, 1, false);
-        }
-      }
-      if (!pc || pc->count() == 0) break;
-      const Vec2 push = pc->solve();
-      shift(push);
-      res_.pushed_out += push;
-    }
-    if (up_ == Vec2{}) {
+    // Pass 0 lets soft obstacles push (each at most its limit); the last pass only the rigid
+    // ones, so a soft push never leaves the body in a wall.
+    for (int pass = 0; pass < kCleanupPasses; ++pass)
+      if (!push_out_end(pass == 0)) break;
+    if (!side_) {
       res_.displacement = dir_;
       return;
     }
@@ -500,6 +502,47 @@ class Mover {
       }
     }
     res_.displacement = dir_;
+  }
+
+  /// Obstacle k (from `from` on, the first such) that the body overlaps where it ends (box b0):
+  /// its index and touch, or obs_.size() when none.
+  std::size_t next_end_overlap(std::size_t from, const Aabb& b0, bool soft_too, Touch& t) const {
+    const std::span<const Obstacle> obs = obs_;  // (held in registers over the walk)
+    const std::span<const Aabb> boxes = boxes_;
+    for (std::size_t k = from; k < obs.size(); ++k) {
+      const Obstacle& o = obs[k];
+      if (!soft_too && !rigid(o)) continue;
+      if (!(o.push_limit > 0)) continue;
+      if (!b0.overlaps(boxes[k])) continue;
+      t = touch(body_, o, skin_);
+      if (t.valid && !(t.gap > 0)) return k;
+    }
+    return obs_.size();
+  }
+
+  /// One push-out pass where the body ends: every obstacle it overlaps pushes it (a soft one at
+  /// most its limit, and listed). False when nothing pushed. (The correction is made only at
+  /// the first overlap: most moves have none.)
+  bool push_out_end(bool soft_too) {
+    const Aabb b0 = box_;
+    Touch t;
+    std::size_t k = next_end_overlap(0, b0, soft_too, t);
+    if (k == obs_.size()) return false;
+    PositionCorrection pc;
+    for (; k < obs_.size(); k = next_end_overlap(k + 1, b0, soft_too, t)) {
+      const Obstacle& o = obs_[k];
+      pc.add(-t.normal, std::min(skin_ - t.gap, o.push_limit));
+      if (!rigid(o)) {
+        Hit h;
+        h.obstacle = k, h.normal = t.normal, h.point = t.point;
+        record(h, 1, false);
+      }
+    }
+    if (pc.count() == 0) return false;
+    const Vec2 push = pc.solve();
+    shift(push);
+    res_.pushed_out += push;
+    return true;
   }
 
   void classify(Scratch&) {
@@ -536,11 +579,12 @@ class Mover {
   /// What is asked, for the slide's "never back" rule: the displacement, turned along the
   /// ground by the side view's ground rule.
   Vec2 want_;
-  std::vector<Aabb>& boxes_;  ///< boxes_[k]: the bounds of obs_[k]
+  std::span<const Aabb> boxes_;  ///< boxes_[k]: the bounds of obs_[k]
   Aabb box_;                  ///< cover(body_)
   Real left_ = 1;
   Real skin_ = 0;
   Vec2 up_;
+  bool side_ = false;  ///< the side view: up_ is not zero
   Real cos_slope_ = 1;
   std::array<Vec2, kMaxPlanes> planes_{};
   int plane_count_ = 0;
@@ -556,7 +600,7 @@ bool clear_path(const MoveFrame& f, std::span<const Obstacle> obs) {
   boxes.clear();
   bool clear = f.has_clear;
   for (const Obstacle& ob : obs) {
-    boxes.push_back(bounds(ob));
+    boxes.push_back(ob.kind == ObstacleKind::edge ? bounds(ob.edge) : bounds(ob));  // (edges inline)
     clear = clear && !f.clear.overlaps(boxes.back());
   }
   return clear;
@@ -599,7 +643,8 @@ void move(const Shape& body, Vec2 displacement, const MoveFrame& frame, std::spa
   std::visit(
       [&](const auto& b) {
         using B = std::decay_t<decltype(b)>;
-        if (clear_path(frame, obstacles)) {
+        // (no obstacles: the frame alone answers, no bounds to take)
+        if (obstacles.empty() ? frame.has_clear : clear_path(frame, obstacles)) {
           // What the loop below does when nothing is within reach of the path (same bits): one
           // iteration (none for no motion) that moves the body by the whole displacement.
           const Vec2 r = displacement * Real(1);
@@ -613,7 +658,9 @@ void move(const Shape& body, Vec2 displacement, const MoveFrame& frame, std::spa
           out.displacement = displacement;
           return;
         }
-        Mover<B> m(b, displacement, frame.skin, obstacles, options, out, scratch());
+        Scratch& sc = scratch();
+        if (obstacles.empty()) sc.boxes.clear();  // (clear_path not called)
+        Mover<B> m(b, displacement, frame.skin, obstacles, options, out, sc);
         m.run();
         out.shape = m.body_;
       },

@@ -46,6 +46,10 @@ inline Circle bounding_circle(const Point& p) { return {p.at, 0}; }
 /// The edge as a segment.
 inline Segment segment_of(const WallEdge& e) { return {e.a, e.b}; }
 
+/// edge_accepts at a vertex (not the face) of an edge with a neighbour (move.cpp, out of line:
+/// the face and a lone edge, the common cases, are decided inline).
+bool vertex_accepts(const WallEdge& e, Vec2 ref, Vec2* out, Vec2 point);
+
 /// True when a contact of a body (reference point `ref`) with the edge, with unit normal `*out`
 /// from the edge to the body, counts: a one-sided edge only blocks a body whose reference
 /// point is in front of it and only from its front; a contact at a vertex with a ghost
@@ -62,18 +66,7 @@ inline bool edge_accepts(const WallEdge& e, Vec2 ref, Vec2* out, Vec2 point) {
   }
   if (!e.has_prev && !e.has_next) return true;
   if (std::fabs(dot(*out, e.normal)) >= Real(1) - Real(1e-4)) return true;  // the face
-  const Vec2 d = e.b - e.a;
-  const bool at_a = dot(point - e.a, d) <= dot(e.b - point, d);
-  const Vec2 front = dot(ref - e.a, e.normal) >= 0 ? e.normal : -e.normal;
-  // The vertex, its neighbour's far end and this edge's other end.
-  const Vec2 v = at_a ? e.a : e.b, far = at_a ? e.prev : e.next, other = at_a ? e.b : e.a;
-  if (!(at_a ? e.has_prev : e.has_next)) return true;
-  const Real side_other = cross(v - far, other - far), side_ref = cross(v - far, ref - far);
-  if (dot(far - v, front) > 0 && side_other * side_ref > 0) {
-    *out = front;
-    return true;
-  }
-  return dot(*out, normalize(v - far)) >= -kGhostTol;
+  return vertex_accepts(e, ref, out, point);
 }
 
 /// Direct kernels for a disk body (the crowd's agents) against a wall segment or a disk: the
