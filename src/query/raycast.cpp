@@ -178,22 +178,26 @@ RayHit polygon_core_raycast(const Vec2* v, const Vec2* n, int count, Vec2 off, V
   return fraction_hit(dot(ne, (kMoved ? v[entered] + off : v[entered]) - o), dot(ne, d), o, d, ne, max_distance);
 }
 
-}  // namespace
 
 // A polygon without radius, on its own storage (no Hull built unless the origin is within
 // rounding of it). The origin's inside test is the exact orientations (a distance of 0 would
 // also take an origin outside by less than the rounding of the nearest point).
+// (Out of line and cold: the two hulls it builds stay out of the clip's frame.)
+[[gnu::noinline, gnu::cold]] bool origin_in_polygon(const Polygon& s, Vec2 o) {
+  Vec2 q;
+  return vertex_inside(Hull(Point{o}), Hull(s), &q);
+}
+
 RayHit polygon_raycast(const Polygon& s, const Ray& ray) {
   const Vec2 o = ray.origin, d = clip_direction(ray.direction), off = s.offset();
-  const auto in_core = [&] {
-    Vec2 q;
-    return vertex_inside(Hull(Point{o}), Hull(s), &q);
-  };
+  const auto in_core = [&] { return origin_in_polygon(s, o); };
   constexpr Vec2 zero{};
   if (std::memcmp(&off, &zero, sizeof off) == 0)  // (not moved since built: the common case)
     return polygon_core_raycast<false>(s.base_vertices(), s.normals(), s.count(), off, o, d, ray.max_distance, in_core);
   return polygon_core_raycast<true>(s.base_vertices(), s.normals(), s.count(), off, o, d, ray.max_distance, in_core);
 }
+
+}  // namespace
 
 // A core of count >= 2 vertices v (normals n; a segment has both sides, n[1] = -n[0]) grown
 // by r > 0, for an origin outside it: the sides pushed out by r facing the ray, then the
