@@ -46,7 +46,12 @@ inline bool on_segment(Vec2 a, Vec2 b, Vec2 p) {
 /// products are exact and it rounds once. The far root from c / q instead of a difference of
 /// nearly equal terms. T = double keeps the roots unrounded, and o may be given in double
 /// (ox, oy): a float caller that goes on in double, with the exact offset of two floats.
-template <class T>
+/// kNearOnly: t0 alone (t1 = t0), without the far root's division, for a caller that needs
+/// only the entry: q / a and c / q are the roots, and for b < 0 (closing in on the center)
+/// q^2 >= b^2 >= a c makes c / q the smaller (q / a for b >= 0); the bits of t0 then, but where
+/// the two roots are within their rounding of each other (a tangent line), where t0 may be
+/// the other one of the two.
+template <bool kNearOnly = false, class T>
 inline bool line_circle(double ox, double oy, Vec2 d, Real r, T& t0, T& t1) {
   const double dx = d.x, dy = d.y, rr = double(r) * double(r);
   const double a = dx * dx + dy * dy;
@@ -63,14 +68,18 @@ inline bool line_circle(double ox, double oy, Vec2 d, Real r, T& t0, T& t1) {
   if (!(disc >= 0)) return false;
   const double sq = std::sqrt(disc);
   const double q = b >= 0 ? -(b + sq) : -(b - sq);  // |q| >= |b|: no cancellation
+  if constexpr (kNearOnly) {
+    t0 = t1 = T(b < 0 ? (ox * ox + oy * oy - rr) / q : q / a);
+    return true;
+  }
   double lo = q / a, hi = q != 0 ? (ox * ox + oy * oy - rr) / q : lo;
   if (lo > hi) std::swap(lo, hi);
   t0 = T(lo), t1 = T(hi);
   return true;
 }
-template <class T>
+template <bool kNearOnly = false, class T>
 inline bool line_circle(Vec2 o, Vec2 d, Real r, T& t0, T& t1) {
-  return line_circle(double(o.x), double(o.y), d, r, t0, t1);
+  return line_circle<kNearOnly>(double(o.x), double(o.y), d, r, t0, t1);
 }
 
 /// Whether length(v) > R, decided without its square root where the squared length is beyond

@@ -178,22 +178,26 @@ RayHit polygon_core_raycast(const Vec2* v, const Vec2* n, int count, Vec2 off, V
   return fraction_hit(dot(ne, (kMoved ? v[entered] + off : v[entered]) - o), dot(ne, d), o, d, ne, max_distance);
 }
 
-}  // namespace
 
 // A polygon without radius, on its own storage (no Hull built unless the origin is within
 // rounding of it). The origin's inside test is the exact orientations (a distance of 0 would
 // also take an origin outside by less than the rounding of the nearest point).
+// (Out of line and cold: the two hulls it builds stay out of the clip's frame.)
+[[gnu::noinline, gnu::cold]] bool origin_in_polygon(const Polygon& s, Vec2 o) {
+  Vec2 q;
+  return vertex_inside(Hull(Point{o}), Hull(s), &q);
+}
+
 RayHit polygon_raycast(const Polygon& s, const Ray& ray) {
   const Vec2 o = ray.origin, d = clip_direction(ray.direction), off = s.offset();
-  const auto in_core = [&] {
-    Vec2 q;
-    return vertex_inside(Hull(Point{o}), Hull(s), &q);
-  };
+  const auto in_core = [&] { return origin_in_polygon(s, o); };
   constexpr Vec2 zero{};
   if (std::memcmp(&off, &zero, sizeof off) == 0)  // (not moved since built: the common case)
     return polygon_core_raycast<false>(s.base_vertices(), s.normals(), s.count(), off, o, d, ray.max_distance, in_core);
   return polygon_core_raycast<true>(s.base_vertices(), s.normals(), s.count(), off, o, d, ray.max_distance, in_core);
 }
+
+}  // namespace
 
 // A core of count >= 2 vertices v (normals n; a segment has both sides, n[1] = -n[0]) grown
 // by r > 0, for an origin outside it: the sides pushed out by r facing the ray, then the
@@ -236,7 +240,8 @@ RayHit rounded_raycast(const Vec2* v, const Vec2* n, int count, Real r, Vec2 o, 
 // The entry into a disk of radius r > 0 about c, for an origin outside it closing in on c
 // (dot(o - c, d) < 0: else no root lies ahead; the callers test it, each where its operands are
 // at hand; d: ray_direction): ray_circle's arithmetic without its bookkeeping. Float: in fractions of d, on the exact offset
-// o - c in double, the root kept in double (line_circle works in double and takes any length):
+// o - c in double, the near root alone (line_circle<true>: no far root's division) kept in double
+// (line_circle works in double and takes any length):
 // the distance |d| t and the point o + d t each rounded once (fraction_hit), and the normal the
 // hit relative to c over r in double, no square root (the double root puts the hit within
 // 2^-50 |o - c| of the circle, so that is a unit vector to float's precision wherever
@@ -246,7 +251,7 @@ inline RayHit circle_entry(Vec2 c, Real r, Vec2 o, Vec2 d, Real max_distance) {
   if constexpr (sizeof(Real) == sizeof(float)) {
     const double dx = double(o.x) - c.x, dy = double(o.y) - c.y;  // exact
     double t, t_out;
-    if (!line_circle(dx, dy, d, r, t, t_out) || t < 0) return {};
+    if (!line_circle<true>(dx, dy, d, r, t, t_out) || t < 0) return {};
     RayHit h = fraction_hit(t, 1, o, d, {}, max_distance);
     if (!h.hit) return h;
     const double px = dx + d.x * t, py = dy + d.y * t;  // the hit relative to c
@@ -260,7 +265,7 @@ inline RayHit circle_entry(Vec2 c, Real r, Vec2 o, Vec2 d, Real max_distance) {
   } else {
     const Vec2 m = o - c;
     Real t, t_out;
-    if (!line_circle(m, d, r, t, t_out) || t < 0 || !(t <= max_distance)) return {};
+    if (!line_circle<true>(m, d, r, t, t_out) || t < 0 || !(t <= max_distance)) return {};
     const Vec2 p = m + d * t;  // the hit relative to c
     return {true, false, t, o + d * t, p == Vec2{} ? normalize(-d) : normalize(p)};
   }

@@ -532,4 +532,42 @@ TEST(RaycastFast, SegmentEndsMatchLongDouble) {
   EXPECT_GT(misses, 1500);
 }
 
+// A circle (and a capsule's end) is entered at the near root alone (line_circle<true>: c / q, no
+// far root): rays from 1.5 to 6 radii away aimed 2^-30 to 2^-3 of the radius inside the
+// tangent, so the two roots come as close as the inputs allow, hit, at the near root of the
+// long double line (within the rounding of a grazing root, error(disc) / sqrt(disc)), never
+// past the midpoint of the chord by more than that.
+TEST(RaycastFast, CircleGrazingEntryIsTheNearRoot) {
+  Rand g(2718);
+  const LD eps = std::numeric_limits<Real>::epsilon();
+  int checked = 0;
+  for (int i = 0; i < 6000; ++i) {
+    const Vec2 c = place(g, i, 1000);
+    const Real radius = g.uni(0.05, 1.5);
+    const Circle circle{c, radius};
+    const V u = ref::unit_at(g.uni(-3.2, 3.2));
+    const Vec2 o = c + ref::toR(u * (LD(radius) * LD(g.uni(1.5, 6))));
+    const LD inset = std::ldexp(LD(g.uni(1, 2)), -3 - int(g.rng() % 28));  // below the tangent, of r
+    const V side{-u.y, u.x};
+    const Vec2 aim = ref::toR(ref::toV(c) + side * (LD(radius) * (1 - inset)) * (i % 4 < 2 ? 1 : -1));
+    const Ray ray{o, (aim - o) * g.uni(0.1, 10), 100};
+    const V ov = ref::toV(o), dv = ref::toV(ray.direction) * (1 / ref::len(ref::toV(ray.direction)));
+    const V m = ov - ref::toV(c);
+    const LD r = radius, b = ref::dot(m, dv), disc = r * r - (ref::dot(m, m) - b * b);
+    // The inputs' rounding (float: o, c, d; and the unit direction's in the double build) moves disc by
+    // about eps |m|^2 (|m| < 6 r + |c|): only rays clear of that are a certain hit.
+    const LD noise = 64 * eps * ref::dot(m, m) * (1 + std::fabs(LD(c.x)) + std::fabs(LD(c.y)));
+    if (disc <= noise) continue;
+    const LD sq = std::sqrt(disc), t_near = -b - sq, t_far = -b + sq;
+    SCOPED_TRACE("case " + std::to_string(i));
+    const RayHit h = raycast(circle, ray);
+    ASSERT_TRUE(h.hit && !h.inside) << "disc " << double(disc);
+    const LD tol = 16 * eps * (ref::len(m) + std::fabs(LD(c.x)) + std::fabs(LD(c.y))) * (1 + ref::len(m) / sq);
+    EXPECT_NEAR(LD(h.distance), t_near, tol) << "far root " << double(t_far);
+    EXPECT_LE(LD(h.distance), -b + tol);
+    ++checked;
+  }
+  EXPECT_GT(checked, 2000);
+}
+
 }  // namespace
