@@ -5,6 +5,7 @@
 // from a non-convex union; sector_wide.cpp: the exact contact of a wide sector).
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <type_traits>
 
 #include "query/convex.hpp"
@@ -58,6 +59,38 @@ void piece_piece_normals(const Piece& a, const Piece& b, F&& f) {
   for (Vec2 x : pa)
     for (Vec2 y : pb)
       if (length_sq(y - x) > 0 && stop_after(f, normalize(y - x))) return;
+}
+
+/// The least overlap of two convex parts' projections over the pair's candidate normals
+/// (piece_*_normals), at the first such normal in their order. Overlapping, it is the
+/// penetration and the normal its escape (the shortest escape is along one of them); apart,
+/// it is minus their distance (the axis at their nearest points is among them). `core` is the
+/// same with b's rounding left out (a hull's core), `depth` with it.
+struct LeastOverlap {
+  Real depth = std::numeric_limits<Real>::max();
+  Real core = std::numeric_limits<Real>::max();
+  Vec2 normal{1, 0};
+};
+
+inline LeastOverlap least_overlap(const Piece& a, const Piece& b) {
+  LeastOverlap o;
+  piece_piece_normals(a, b, [&](Vec2 n) {
+    const Real f = a.support_value(n) + b.support_value(-n);
+    if (f < o.depth) o.depth = f, o.normal = n;
+  });
+  o.core = o.depth;
+  return o;
+}
+
+inline LeastOverlap least_overlap(const Piece& p, const Hull& h) {
+  LeastOverlap o;
+  piece_hull_normals(p, h, [&](Vec2 n) {
+    const Real core = p.support_value(n) - min_along(h, n);
+    const Real f = core + h.radius;
+    if (f < o.depth) o.depth = f, o.normal = n;
+    o.core = std::min(o.core, core);
+  });
+  return o;
 }
 
 // Cheap bounds for the exact tests below. A point x of one convex part lying inside the other

@@ -147,9 +147,13 @@ struct HullSide {
   void outline(int, Vec2 q, Real R, std::vector<Curve>& out) const { outline_curves(q, h, R + h.radius, out); }
   template <class F>
   void normals(const Piece& p, int, F&& f) const { piece_hull_normals(p, h, f); }
-  bool touches(const Piece& s, int) const { return !circle_apart(s, h) && core_distance(s, h).distance <= h.radius; }
+  /// Whether the pair is apart by its bounding circles (a cheap rejection).
+  bool circles_apart(const Piece& s, int) const { return circle_apart(s, h); }
+  LeastOverlap least(const Piece& s, int) const { return least_overlap(s, h); }
+  /// The exact touch test and contact (the bounding circles not apart).
+  bool touches(const Piece& s, int) const { return core_distance(s, h).distance <= h.radius; }
   Manifold contact(const Piece& s, int) const {
-    if (circle_apart(s, h) || core_distance(s, h).distance > h.radius) return {};
+    if (core_distance(s, h).distance > h.radius) return {};
     return convex_contact(s, h);
   }
   DistanceResult closest(const Piece& s, int) const { return grow(core_distance(s, h), 0, h.radius); }
@@ -197,13 +201,10 @@ struct PieceSide {
   void outline(int j, Vec2 q, Real R, std::vector<Curve>& out) const { outline_curves(q, s.piece[j], R, out); }
   template <class F>
   void normals(const Piece& p, int j, F&& f) const { piece_piece_normals(p, s.piece[j], f); }
-  bool touches(const Piece& a, int j) const {
-    return !circles_apart(a, s.piece[j]) && core_distance(a, s.piece[j]).distance <= 0;
-  }
-  Manifold contact(const Piece& a, int j) const {
-    if (circles_apart(a, s.piece[j])) return {};
-    return convex_contact(a, s.piece[j]);
-  }
+  bool circles_apart(const Piece& a, int j) const { return detail::circles_apart(a, s.piece[j]); }
+  LeastOverlap least(const Piece& a, int j) const { return least_overlap(a, s.piece[j]); }
+  bool touches(const Piece& a, int j) const { return core_distance(a, s.piece[j]).distance <= 0; }
+  Manifold contact(const Piece& a, int j) const { return convex_contact(a, s.piece[j]); }
   DistanceResult closest(const Piece& a, int j) const { return core_distance(a, s.piece[j]); }
   /// A lower bound on the penetration of the pair (see depth_bound), or negative.
   Real deep(const Piece& a, int j) const { return depth_bound(a, s.piece[j]); }
@@ -584,16 +585,16 @@ class WideEscape {
   bool find_deepest() {
     for (int i = 0; i < 2; ++i) inner_a_[i] = inner_disk(a_.piece[i]);
     for (int j = 0; j < b_.count(); ++j) inner_b_[j] = b_.inner(j);
+    ws_ = wide_scale(a_, b_);
     bool any = false;
     for (int i = 0; i < 2; ++i)
       for (int j = 0; j < b_.count() && !any; ++j) {
         // Inner disks that overlap by more than their rounding: the pair touches.
         const InnerDisk &da = inner_a_[i], &db = inner_b_[j];
         const Real by = da.r + db.r - length(db.c - da.c);
-        any = by > (da.r + db.r) * Real(1e-3) || b_.touches(a_.piece[i], j);
+        any = by > (da.r + db.r) * Real(1e-3) || pair_touches(a_.piece[i], j);
       }
     if (!any) return false;
-    ws_ = wide_scale(a_, b_);
     wedge_ = notch_wedge(a_, b_);
     // inner_penetrates' form: |d_k + v| < R_k, squared (R_k = the radii's sum less twice the
     // tolerance, 0 when that is not positive).
@@ -606,8 +607,9 @@ class WideEscape {
     for (int i = 0; i < 2; ++i)
       for (int j = 0; j < b_.count(); ++j) {
         if (overlap_at_most(a_.piece[i], j, lower_)) continue;  // no deeper than lower_
-        Manifold m = b_.contact(a_.piece[i], j);
-        if (m.touching && m.depth > lower_) lower_ = m.depth, deepest_ = m;
+        Vec2 n;
+        const Real d = pair_depth(a_.piece[i], j, n);
+        if (d > lower_) lower_ = d, deepest_n_ = n;
       }
     return true;
   }
@@ -617,12 +619,10 @@ class WideEscape {
   /// the candidates (most contacts with a wide sector are such).
   bool deepest_escapes() const {
     if (!(lower_ > 0)) return false;
-    const Vec2 v = deepest_.normal * lower_;
-    return free_beyond(v, deepest_.normal);
+    const Vec2 v = deepest_n_ * lower_;
+    return free_beyond(v, deepest_n_);
   }
-  Manifold deepest_manifold() const {
-    return wide_manifold(a_, b_, deepest_.normal * lower_, deepest_.normal, ws_.pen_tol);
-  }
+  Manifold deepest_manifold() const { return wide_manifold(a_, b_, deepest_n_ * lower_, deepest_n_, ws_.pen_tol); }
 
   /// The candidates: along normals first (closed forms, a few dozen), whose shortest kept
   /// escape bounds the answer, so that the corners (hundreds of curve crossings for a
@@ -655,6 +655,27 @@ class WideEscape {
 
  private:
   static constexpr int kMaxFragile = 16;
+
+  // The pair of a's piece s and b's part j, b unmoved, decided by the least overlap where it
+  // is clear of the rounding (pen_tol, far above that of the projections: overlapping cores
+  // touch, a separating axis keeps them apart), else by the exact distance; the same answers
+  // as the exact tests alone (convex_contact's depth and normal are the least overlap's).
+  bool pair_touches(const Piece& s, int j) const {
+    if (b_.circles_apart(s, j)) return false;
+    const LeastOverlap o = b_.least(s, j);
+    if (o.core > ws_.pen_tol) return true;
+    if (o.depth < -ws_.pen_tol) return false;
+    return b_.touches(s, j);
+  }
+  /// The pair's penetration depth and escape normal n (convex_contact's), or -1 apart.
+  Real pair_depth(const Piece& s, int j, Vec2& n) const {
+    if (b_.circles_apart(s, j)) return -1;
+    const LeastOverlap o = b_.least(s, j);
+    if (o.core > ws_.pen_tol) return n = o.normal, std::max(Real(0), o.depth);
+    if (o.depth < -ws_.pen_tol) return -1;
+    const Manifold m = b_.contact(s, j);
+    return m.touching ? (n = m.normal, m.depth) : Real(-1);
+  }
 
   /// The shortest escape of a list, within [lower bound, best so far), that a push keeps; the
   /// free but fragile ones shorter than it are kept (search_fragile). The list is taken
@@ -755,7 +776,7 @@ class WideEscape {
   WideScale ws_{};  // set once a pair touches
   NotchWedge wedge_;
   Real lower_ = 0;
-  Manifold deepest_;
+  Vec2 deepest_n_{1, 0};  // the deepest pair's escape normal
   bool found_ = false;
   Vec2 best_, n_{1, 0};
   Real best_len_ = std::numeric_limits<Real>::max();
