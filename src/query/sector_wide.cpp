@@ -56,8 +56,8 @@ void outline_curves(Vec2 q, const Hull& h, Real R, std::vector<Curve>& out) {
     for (int i = 0; i < h.count; ++i) out.push_back({Curve::kCircle, q - h.v[i], {}, R});
 }
 
-// Intersection points of two curves, appended to out.
-void intersect(const Curve& x, const Curve& y, std::vector<Vec2>& out) {
+// Intersection points of two curves, written to out[0..2); returns their count.
+int intersect(const Curve& x, const Curve& y, Vec2* out) {
   auto linear = [](const Curve& c, Vec2& p, Vec2& d, Real& lo, Real& hi) {
     if (c.kind == Curve::kLine) { p = c.a * c.r; d = perp(c.a); lo = -std::numeric_limits<Real>::max(); hi = -lo; }
     else { p = c.a; d = c.b - c.a; lo = Real(-1e-6); hi = Real(1) + Real(1e-6); }
@@ -68,10 +68,11 @@ void intersect(const Curve& x, const Curve& y, std::vector<Vec2>& out) {
     linear(x, p1, d1, l1, h1);
     linear(y, p2, d2, l2, h2);
     Real den = cross(d1, d2);
-    if (std::fabs(den) <= std::numeric_limits<Real>::epsilon() * length(d1) * length(d2)) return;
+    if (std::fabs(den) <= std::numeric_limits<Real>::epsilon() * length(d1) * length(d2)) return 0;
     Real t = cross(p2 - p1, d2) / den, u = cross(p2 - p1, d1) / den;
-    if (t >= l1 && t <= h1 && u >= l2 && u <= h2) out.push_back(p1 + d1 * t);
-    return;
+    if (!(t >= l1 && t <= h1 && u >= l2 && u <= h2)) return 0;
+    out[0] = p1 + d1 * t;
+    return 1;
   }
   if (x.kind != Curve::kCircle || y.kind != Curve::kCircle) {
     const Curve& c = x.kind == Curve::kCircle ? x : y;
@@ -80,19 +81,21 @@ void intersect(const Curve& x, const Curve& y, std::vector<Vec2>& out) {
     Real lo, hi;
     linear(l, p, d, lo, hi);
     Real t0, t1;
-    if (!line_circle(p - c.a, d, c.r, t0, t1)) return;
+    if (!line_circle(p - c.a, d, c.r, t0, t1)) return 0;
+    int k = 0;
     for (Real t : {t0, t1})
-      if (t >= lo && t <= hi) out.push_back(p + d * t);
-    return;
+      if (t >= lo && t <= hi) out[k++] = p + d * t;
+    return k;
   }
   Vec2 d = y.a - x.a;
   Real l = length(d);
-  if (l <= 0 || l > x.r + y.r || l < std::fabs(x.r - y.r)) return;
+  if (l <= 0 || l > x.r + y.r || l < std::fabs(x.r - y.r)) return 0;
   Vec2 u = d / l;
   Real along = (l * l + x.r * x.r - y.r * y.r) / (2 * l);
   Real h = std::sqrt(std::max(Real(0), x.r * x.r - along * along));
-  out.push_back(x.a + u * along + perp(u) * h);
-  out.push_back(x.a + u * along - perp(u) * h);
+  out[0] = x.a + u * along + perp(u) * h;
+  out[1] = x.a + u * along - perp(u) * h;
+  return 2;
 }
 
 }  // namespace
@@ -149,7 +152,7 @@ struct HullSide {
   void normals(const Piece& p, int, F&& f) const { piece_hull_normals(p, h, f); }
   /// Whether the pair is apart by its bounding circles (a cheap rejection).
   bool circles_apart(const Piece& s, int) const { return circle_apart(s, h); }
-  LeastOverlap least(const Piece& s, int) const { return least_overlap(s, h); }
+  LeastOverlap least(const Piece& s, int, Real apart) const { return least_overlap(s, h, apart); }
   /// The exact touch test and contact (the bounding circles not apart).
   bool touches(const Piece& s, int) const { return core_distance(s, h).distance <= h.radius; }
   Manifold contact(const Piece& s, int) const {
@@ -202,7 +205,7 @@ struct PieceSide {
   template <class F>
   void normals(const Piece& p, int j, F&& f) const { piece_piece_normals(p, s.piece[j], f); }
   bool circles_apart(const Piece& a, int j) const { return detail::circles_apart(a, s.piece[j]); }
-  LeastOverlap least(const Piece& a, int j) const { return least_overlap(a, s.piece[j]); }
+  LeastOverlap least(const Piece& a, int j, Real apart) const { return least_overlap(a, s.piece[j], apart); }
   bool touches(const Piece& a, int j) const { return core_distance(a, s.piece[j]).distance <= 0; }
   Manifold contact(const Piece& a, int j) const { return convex_contact(a, s.piece[j]); }
   DistanceResult closest(const Piece& a, int j) const { return core_distance(a, s.piece[j]); }
@@ -443,9 +446,12 @@ void wide_corner_candidates(const SectorParts& a, const Side& b, Real lo, Real h
   const int pairs = 2 * b.count();
   auto group = [&](int k) -> const std::vector<Curve>& { return g[(k / b.count()) * 2 + k % b.count()]; };
   auto cross_all = [&](const std::vector<Curve>& xs, const std::vector<Curve>& ys) {
+    std::size_t n = cand.size();
+    cand.resize(n + 2 * xs.size() * ys.size());  // room for every crossing, trimmed below
     for (const Curve& x : xs)
       for (const Curve& y : ys)
-        if (x.box.overlaps(y.box)) intersect(x, y, cand);
+        if (x.box.overlaps(y.box)) n += static_cast<std::size_t>(intersect(x, y, cand.data() + n));
+    cand.resize(n);
   };
   for (int k = 0; k < pairs; ++k)
     for (int l = k + 1; l < pairs; ++l) cross_all(group(k), group(l));
@@ -662,7 +668,7 @@ class WideEscape {
   // as the exact tests alone (convex_contact's depth and normal are the least overlap's).
   bool pair_touches(const Piece& s, int j) const {
     if (b_.circles_apart(s, j)) return false;
-    const LeastOverlap o = b_.least(s, j);
+    const LeastOverlap o = b_.least(s, j, -ws_.pen_tol);
     if (o.core > ws_.pen_tol) return true;
     if (o.depth < -ws_.pen_tol) return false;
     return b_.touches(s, j);
@@ -670,7 +676,7 @@ class WideEscape {
   /// The pair's penetration depth and escape normal n (convex_contact's), or -1 apart.
   Real pair_depth(const Piece& s, int j, Vec2& n) const {
     if (b_.circles_apart(s, j)) return -1;
-    const LeastOverlap o = b_.least(s, j);
+    const LeastOverlap o = b_.least(s, j, -ws_.pen_tol);
     if (o.core > ws_.pen_tol) return n = o.normal, std::max(Real(0), o.depth);
     if (o.depth < -ws_.pen_tol) return -1;
     const Manifold m = b_.contact(s, j);
