@@ -160,8 +160,8 @@ struct HullSide {
     return convex_contact(s, h);
   }
   DistanceResult closest(const Piece& s, int) const { return grow(core_distance(s, h), 0, h.radius); }
-  /// A lower bound on the penetration of the pair (see depth_bound), or negative.
-  Real deep(const Piece& s, int) const { return depth_bound(s, h); }
+  /// Whether the pair penetrates deeper than t (by a point, see deeper_than).
+  bool deep(const Piece& s, int, Real t) const { return deeper_than(s, h, t); }
   InnerDisk inner(int) const { return inner_disk(h); }
   Aabb box() const {
     Aabb b{h.v[0], h.v[0]};
@@ -209,8 +209,8 @@ struct PieceSide {
   bool touches(const Piece& a, int j) const { return core_distance(a, s.piece[j]).distance <= 0; }
   Manifold contact(const Piece& a, int j) const { return convex_contact(a, s.piece[j]); }
   DistanceResult closest(const Piece& a, int j) const { return core_distance(a, s.piece[j]); }
-  /// A lower bound on the penetration of the pair (see depth_bound), or negative.
-  Real deep(const Piece& a, int j) const { return depth_bound(a, s.piece[j]); }
+  /// Whether the pair penetrates deeper than t (by a point, see deeper_than).
+  bool deep(const Piece& a, int j, Real t) const { return deeper_than(a, s.piece[j], t); }
   InnerDisk inner(int j) const { return inner_disk(s.piece[j]); }
   Aabb box() const {
     const Piece& p = s.piece[0];
@@ -445,12 +445,22 @@ void wide_corner_candidates(const SectorParts& a, const Side& b, Real lo, Real h
   }
   const int pairs = 2 * b.count();
   auto group = [&](int k) -> const std::vector<Curve>& { return g[(k / b.count()) * 2 + k % b.count()]; };
+  // Crossings whose squared length is clearly outside [lo, hi] (a relative 1e-5 beyond the
+  // rounding of either form) are dropped as they are written; first_kept decides the rest.
+  const Real lo2 = lo > 0 ? lo * lo * (1 - Real(1e-5)) : 0, hi2 = hi * hi * (1 + Real(1e-5));
   auto cross_all = [&](const std::vector<Curve>& xs, const std::vector<Curve>& ys) {
     std::size_t n = cand.size();
     cand.resize(n + 2 * xs.size() * ys.size());  // room for every crossing, trimmed below
+    Vec2 pts[2];
     for (const Curve& x : xs)
-      for (const Curve& y : ys)
-        if (x.box.overlaps(y.box)) n += static_cast<std::size_t>(intersect(x, y, cand.data() + n));
+      for (const Curve& y : ys) {
+        if (!x.box.overlaps(y.box)) continue;
+        for (int k = intersect(x, y, pts), i = 0; i < k; ++i) {
+          const Real l2 = length_sq(pts[i]);
+          cand[n] = pts[i];
+          n += static_cast<std::size_t>((l2 >= lo2) & (l2 <= hi2));
+        }
+      }
     cand.resize(n);
   };
   for (int k = 0; k < pairs; ++k)
@@ -561,7 +571,7 @@ class WideEscape {
   }
   bool pair_penetrates(const Piece& s, int j, Vec2 u) const {
     if (s.support_value(u) - b_.min_along(j, u) <= ws_.pen_tol * Real(0.5)) return false;
-    if (b_.deep(s, j) > ws_.pen_tol) return true;
+    if (b_.deep(s, j, ws_.pen_tol)) return true;
     if (overlap_at_most(s, j, ws_.pen_tol * Real(0.5))) return false;
     // The penetration of a convex pair is its least overlap over the pair's candidate
     // normals (the true normal is among them): deeper than the tolerance on every one.
