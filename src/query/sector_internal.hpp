@@ -64,12 +64,11 @@ void piece_piece_normals(const Piece& a, const Piece& b, F&& f) {
 /// The least overlap of two convex parts' projections over the pair's candidate normals
 /// (piece_*_normals), at the first such normal in their order. Overlapping, it is the
 /// penetration and the normal its escape (the shortest escape is along one of them); apart,
-/// it is minus their distance (the axis at their nearest points is among them). `core` is the
-/// same with b's rounding left out (a hull's core), `depth` with it. With `apart`, it stops at
-/// the first normal whose overlap is below that (the pair is then apart by more than -apart).
+/// it is minus their distance (the axis at their nearest points is among them); b's rounding
+/// (a hull's radius) included. With `apart`, it stops at the first normal whose overlap is
+/// below that (the pair is then apart by more than -apart).
 struct LeastOverlap {
   Real depth = std::numeric_limits<Real>::max();
-  Real core = std::numeric_limits<Real>::max();
   Vec2 normal{1, 0};
 };
 
@@ -80,17 +79,14 @@ inline LeastOverlap least_overlap(const Piece& a, const Piece& b, Real apart = -
     if (f < o.depth) o.depth = f, o.normal = n;
     return f < apart;
   });
-  o.core = o.depth;
   return o;
 }
 
 inline LeastOverlap least_overlap(const Piece& p, const Hull& h, Real apart = -std::numeric_limits<Real>::max()) {
   LeastOverlap o;
   piece_hull_normals(p, h, [&](Vec2 n) {
-    const Real core = p.support_value(n) - min_along(h, n);
-    const Real f = core + h.radius;
+    const Real f = p.support_value(n) - min_along(h, n) + h.radius;
     if (f < o.depth) o.depth = f, o.normal = n;
-    o.core = std::min(o.core, core);
     return f < apart;
   });
   return o;

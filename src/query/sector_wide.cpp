@@ -153,6 +153,7 @@ struct HullSide {
   /// Whether the pair is apart by its bounding circles (a cheap rejection).
   bool circles_apart(const Piece& s, int) const { return circle_apart(s, h); }
   LeastOverlap least(const Piece& s, int, Real apart) const { return least_overlap(s, h, apart); }
+  Real rounding() const { return h.radius; }
   /// The exact touch test and contact (the bounding circles not apart).
   bool touches(const Piece& s, int) const { return core_distance(s, h).distance <= h.radius; }
   Manifold contact(const Piece& s, int) const {
@@ -206,6 +207,7 @@ struct PieceSide {
   void normals(const Piece& p, int j, F&& f) const { piece_piece_normals(p, s.piece[j], f); }
   bool circles_apart(const Piece& a, int j) const { return detail::circles_apart(a, s.piece[j]); }
   LeastOverlap least(const Piece& a, int j, Real apart) const { return least_overlap(a, s.piece[j], apart); }
+  Real rounding() const { return 0; }
   bool touches(const Piece& a, int j) const { return core_distance(a, s.piece[j]).distance <= 0; }
   Manifold contact(const Piece& a, int j) const { return convex_contact(a, s.piece[j]); }
   DistanceResult closest(const Piece& a, int j) const { return core_distance(a, s.piece[j]); }
@@ -673,13 +675,14 @@ class WideEscape {
   static constexpr int kMaxFragile = 16;
 
   // The pair of a's piece s and b's part j, b unmoved, decided by the least overlap where it
-  // is clear of the rounding (pen_tol, far above that of the projections: overlapping cores
-  // touch, a separating axis keeps them apart), else by the exact distance; the same answers
-  // as the exact tests alone (convex_contact's depth and normal are the least overlap's).
+  // is clear of the rounding (pen_tol, far above that of the projections: cores that overlap
+  // by more, b's rounding left out, touch; a separating axis keeps them apart), else by the
+  // exact distance; the same answers as the exact tests alone (convex_contact's depth and
+  // normal are the least overlap's where the cores overlap).
   bool pair_touches(const Piece& s, int j) const {
     if (b_.circles_apart(s, j)) return false;
     const LeastOverlap o = b_.least(s, j, -ws_.pen_tol);
-    if (o.core > ws_.pen_tol) return true;
+    if (o.depth - b_.rounding() > ws_.pen_tol) return true;
     if (o.depth < -ws_.pen_tol) return false;
     return b_.touches(s, j);
   }
@@ -687,7 +690,7 @@ class WideEscape {
   Real pair_depth(const Piece& s, int j, Vec2& n) const {
     if (b_.circles_apart(s, j)) return -1;
     const LeastOverlap o = b_.least(s, j, -ws_.pen_tol);
-    if (o.core > ws_.pen_tol) return n = o.normal, std::max(Real(0), o.depth);
+    if (o.depth - b_.rounding() > ws_.pen_tol) return n = o.normal, std::max(Real(0), o.depth);
     if (o.depth < -ws_.pen_tol) return -1;
     const Manifold m = b_.contact(s, j);
     return m.touching ? (n = m.normal, m.depth) : Real(-1);
