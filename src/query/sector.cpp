@@ -140,13 +140,22 @@ DistanceResult core_distance(const Piece& p, const Hull& h) {
 
 DistanceResult core_distance(const Piece& a, const Piece& b) {
   DistanceResult best{std::numeric_limits<Real>::max(), {}, {}};
+  // An edge farther from the other piece's disk than the best so far (by more than the
+  // rounding of either distance) cannot be nearer: its distance is not computed.
+  const Real margin = (std::max({std::fabs(a.c.x), std::fabs(a.c.y), std::fabs(b.c.x), std::fabs(b.c.y)}) + a.r + b.r) *
+                      kRelEps * 4;
+  auto beyond_best = [&](const Hull& e, const Piece& p) {
+    return length(p.c - closest_on_segment(p.c, e.v[0], e.v[1])) - p.r > best.distance + margin;
+  };
   for (int k = 0; k < 2; ++k) {
     Hull e;
     set_edge(e, a, k);
-    DistanceResult r = core_distance(b, e);
-    keep_min(best, {r.distance, r.point_b, r.point_a});
+    if (!beyond_best(e, b)) {
+      DistanceResult r = core_distance(b, e);
+      keep_min(best, {r.distance, r.point_b, r.point_a});
+    }
     set_edge(e, b, k);
-    keep_min(best, core_distance(a, e));
+    if (!beyond_best(e, a)) keep_min(best, core_distance(a, e));
     if (best.distance == 0) return best;
   }
   Vec2 d = b.c - a.c;

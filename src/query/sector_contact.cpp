@@ -39,21 +39,13 @@ int hull_flat(const Hull& h, Vec2 d) {
 
 Real scale_of(Vec2 a, Real r) { return std::max({std::fabs(a.x), std::fabs(a.y), r, Real(1)}); }
 
-// Overlapping cores: the shortest escape is along one of finitely many candidate normals of
-// the Minkowski difference (`normals` calls its argument with each), the one of least depth
-// `depth(n)` (the support function there is an upper bound everywhere else); sets m's normal
-// and depth, returns the normal.
-template <class Normals, class Depth>
-Vec2 least_escape(Manifold& m, Normals&& normals, Depth&& depth) {
-  Real best = std::numeric_limits<Real>::max();
-  Vec2 bn{1, 0};
-  normals([&](Vec2 n) {
-    Real f = depth(n);
-    if (f < best) { best = f; bn = n; }
-  });
-  m.normal = bn;
-  m.depth = std::max(Real(0), best);
-  return bn;
+// Overlapping cores: the shortest escape is along the least overlap's normal (the support
+// function there is an upper bound everywhere else); sets m's normal and depth, returns the
+// normal.
+Vec2 escape_along(Manifold& m, const LeastOverlap& o) {
+  m.normal = o.normal;
+  m.depth = std::max(Real(0), o.depth);
+  return o.normal;
 }
 
 }  // namespace
@@ -71,9 +63,7 @@ Manifold convex_contact(const Piece& p, const Hull& h) {
     m.points[0] = (core.point_a + core.point_b - m.normal * R) * Real(0.5);
     return m;
   }
-  const Vec2 n = least_escape(
-      m, [&](auto&& f) { piece_hull_normals(p, h, f); },
-      [&](Vec2 d) { return p.support_value(d) - min_along(h, d) + R; });
+  const Vec2 n = escape_along(m, least_overlap(p, h));
   int fp = piece_flat(p, n);
   if (fp < 0) { m.points[0] = p.support(n) - n * (m.depth * Real(0.5)); return m; }
   int fh = hull_flat(h, -n);
@@ -93,9 +83,7 @@ Manifold convex_contact(const Piece& a, const Piece& b) {
   if (core.distance > 0) return m;
   m.touching = true;
   m.point_count = 1;
-  const Vec2 n = least_escape(
-      m, [&](auto&& f) { piece_piece_normals(a, b, f); },
-      [&](Vec2 d) { return a.support_value(d) + b.support_value(-d); });
+  const Vec2 n = escape_along(m, least_overlap(a, b));
   int fa = piece_flat(a, n);
   if (fa < 0) { m.points[0] = a.support(n) - n * (m.depth * Real(0.5)); return m; }
   int fb = piece_flat(b, -n);

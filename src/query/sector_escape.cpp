@@ -21,10 +21,10 @@ bool pair_overlaps(const Piece& a, const Parts& b, int j, Vec2 shift) {
   s.c -= shift;  // moving b by +shift is moving a by -shift
   if (b.hull) {
     if (circle_apart(s, *b.hull)) return false;
-    return depth_bound(s, *b.hull) > 0 || core_distance(s, *b.hull).distance <= b.hull->radius;
+    return deeper_than(s, *b.hull, 0) || core_distance(s, *b.hull).distance <= b.hull->radius;
   }
   if (circles_apart(s, b.pieces[j])) return false;
-  return depth_bound(s, b.pieces[j]) > 0 || core_distance(s, b.pieces[j]).distance <= 0;
+  return deeper_than(s, b.pieces[j], 0) || core_distance(s, b.pieces[j]).distance <= 0;
 }
 
 // Golden-section search of the exit over angles [lo, hi] (at most `iterations` steps, until

@@ -5,6 +5,7 @@
 // from a non-convex union; sector_wide.cpp: the exact contact of a wide sector).
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <type_traits>
 
 #include "query/convex.hpp"
@@ -60,6 +61,37 @@ void piece_piece_normals(const Piece& a, const Piece& b, F&& f) {
       if (length_sq(y - x) > 0 && stop_after(f, normalize(y - x))) return;
 }
 
+/// The least overlap of two convex parts' projections over the pair's candidate normals
+/// (piece_*_normals), at the first such normal in their order. Overlapping, it is the
+/// penetration and the normal its escape (the shortest escape is along one of them); apart,
+/// it is minus their distance (the axis at their nearest points is among them); b's rounding
+/// (a hull's radius) included. With `apart`, it stops at the first normal whose overlap is
+/// below that (the pair is then apart by more than -apart).
+struct LeastOverlap {
+  Real depth = std::numeric_limits<Real>::max();
+  Vec2 normal{1, 0};
+};
+
+inline LeastOverlap least_overlap(const Piece& a, const Piece& b, Real apart = -std::numeric_limits<Real>::max()) {
+  LeastOverlap o;
+  piece_piece_normals(a, b, [&](Vec2 n) {
+    const Real f = a.support_value(n) + b.support_value(-n);
+    if (f < o.depth) o.depth = f, o.normal = n;
+    return f < apart;
+  });
+  return o;
+}
+
+inline LeastOverlap least_overlap(const Piece& p, const Hull& h, Real apart = -std::numeric_limits<Real>::max()) {
+  LeastOverlap o;
+  piece_hull_normals(p, h, [&](Vec2 n) {
+    const Real f = p.support_value(n) - min_along(h, n) + h.radius;
+    if (f < o.depth) o.depth = f, o.normal = n;
+    return f < apart;
+  });
+  return o;
+}
+
 // Cheap bounds for the exact tests below. A point x of one convex part lying inside the other
 // at depth d (its distance to that part's boundary) means that no translation shorter than d
 // separates them: the penetration is at least d. The overlap of the two parts' projections on
@@ -69,6 +101,12 @@ void piece_piece_normals(const Piece& a, const Piece& b, F&& f) {
 inline Real piece_inner_depth(const Piece& p, Vec2 x) {
   const Vec2 d = x - p.c;
   return std::min({p.r - length(d), -dot(d, p.normal_lo()), -dot(d, p.normal_hi())});
+}
+
+/// Whether piece_inner_depth(p, x) > t, the flat sides (no square root) first.
+inline bool piece_deeper(const Piece& p, Vec2 x, Real t) {
+  const Vec2 d = x - p.c;
+  return -dot(d, p.normal_lo()) > t && -dot(d, p.normal_hi()) > t && p.r - length(d) > t;
 }
 
 /// The depth of x inside a hull (core grown by its radius), or a negative number outside
@@ -88,29 +126,30 @@ inline void piece_points(const Piece& p, Vec2 (&out)[4]) {
   out[0] = p.c, out[1] = p.c + p.lo * p.r, out[2] = p.c + p.hi * p.r, out[3] = p.c + p.mid * p.r;
 }
 
-/// A lower bound on the penetration of a piece and a hull (a point of one deep in the other),
-/// or a negative number when none of the points tried is inside.
-inline Real depth_bound(const Piece& p, const Hull& h) {
-  Real best = -1;
+/// Whether the penetration of a piece and a hull is more than t >= 0 by a point of one lying
+/// deeper than t in the other (the first such point tried decides).
+inline bool deeper_than(const Piece& p, const Hull& h, Real t) {
   for (int k = 0; k < h.count; ++k) {
     const Real d = piece_inner_depth(p, h.v[k]);
-    if (d >= 0) best = std::max(best, d + h.radius);
+    if (d >= 0 && d + h.radius > t) return true;
   }
   Vec2 pts[4];
   piece_points(p, pts);
-  for (Vec2 x : pts) best = std::max(best, hull_inner_depth(h, x));
-  return best;
+  for (Vec2 x : pts)
+    if (hull_inner_depth(h, x) > t) return true;
+  return false;
 }
 
 /// The same for two pieces.
-inline Real depth_bound(const Piece& a, const Piece& b) {
-  Real best = -1;
+inline bool deeper_than(const Piece& a, const Piece& b, Real t) {
   Vec2 pts[4];
   piece_points(b, pts);
-  for (Vec2 x : pts) best = std::max(best, piece_inner_depth(a, x));
+  for (Vec2 x : pts)
+    if (piece_deeper(a, x, t)) return true;
   piece_points(a, pts);
-  for (Vec2 x : pts) best = std::max(best, piece_inner_depth(b, x));
-  return best;
+  for (Vec2 x : pts)
+    if (piece_deeper(b, x, t)) return true;
+  return false;
 }
 
 // ---- the escape from a non-convex union (sector_escape.cpp) --------------------------------

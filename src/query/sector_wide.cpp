@@ -56,8 +56,8 @@ void outline_curves(Vec2 q, const Hull& h, Real R, std::vector<Curve>& out) {
     for (int i = 0; i < h.count; ++i) out.push_back({Curve::kCircle, q - h.v[i], {}, R});
 }
 
-// Intersection points of two curves, appended to out.
-void intersect(const Curve& x, const Curve& y, std::vector<Vec2>& out) {
+// Intersection points of two curves, written to out[0..2); returns their count.
+int intersect(const Curve& x, const Curve& y, Vec2* out) {
   auto linear = [](const Curve& c, Vec2& p, Vec2& d, Real& lo, Real& hi) {
     if (c.kind == Curve::kLine) { p = c.a * c.r; d = perp(c.a); lo = -std::numeric_limits<Real>::max(); hi = -lo; }
     else { p = c.a; d = c.b - c.a; lo = Real(-1e-6); hi = Real(1) + Real(1e-6); }
@@ -68,10 +68,11 @@ void intersect(const Curve& x, const Curve& y, std::vector<Vec2>& out) {
     linear(x, p1, d1, l1, h1);
     linear(y, p2, d2, l2, h2);
     Real den = cross(d1, d2);
-    if (std::fabs(den) <= std::numeric_limits<Real>::epsilon() * length(d1) * length(d2)) return;
+    if (std::fabs(den) <= std::numeric_limits<Real>::epsilon() * length(d1) * length(d2)) return 0;
     Real t = cross(p2 - p1, d2) / den, u = cross(p2 - p1, d1) / den;
-    if (t >= l1 && t <= h1 && u >= l2 && u <= h2) out.push_back(p1 + d1 * t);
-    return;
+    if (!(t >= l1 && t <= h1 && u >= l2 && u <= h2)) return 0;
+    out[0] = p1 + d1 * t;
+    return 1;
   }
   if (x.kind != Curve::kCircle || y.kind != Curve::kCircle) {
     const Curve& c = x.kind == Curve::kCircle ? x : y;
@@ -80,19 +81,21 @@ void intersect(const Curve& x, const Curve& y, std::vector<Vec2>& out) {
     Real lo, hi;
     linear(l, p, d, lo, hi);
     Real t0, t1;
-    if (!line_circle(p - c.a, d, c.r, t0, t1)) return;
+    if (!line_circle(p - c.a, d, c.r, t0, t1)) return 0;
+    int k = 0;
     for (Real t : {t0, t1})
-      if (t >= lo && t <= hi) out.push_back(p + d * t);
-    return;
+      if (t >= lo && t <= hi) out[k++] = p + d * t;
+    return k;
   }
   Vec2 d = y.a - x.a;
   Real l = length(d);
-  if (l <= 0 || l > x.r + y.r || l < std::fabs(x.r - y.r)) return;
+  if (l <= 0 || l > x.r + y.r || l < std::fabs(x.r - y.r)) return 0;
   Vec2 u = d / l;
   Real along = (l * l + x.r * x.r - y.r * y.r) / (2 * l);
   Real h = std::sqrt(std::max(Real(0), x.r * x.r - along * along));
-  out.push_back(x.a + u * along + perp(u) * h);
-  out.push_back(x.a + u * along - perp(u) * h);
+  out[0] = x.a + u * along + perp(u) * h;
+  out[1] = x.a + u * along - perp(u) * h;
+  return 2;
 }
 
 }  // namespace
@@ -147,14 +150,19 @@ struct HullSide {
   void outline(int, Vec2 q, Real R, std::vector<Curve>& out) const { outline_curves(q, h, R + h.radius, out); }
   template <class F>
   void normals(const Piece& p, int, F&& f) const { piece_hull_normals(p, h, f); }
-  bool touches(const Piece& s, int) const { return !circle_apart(s, h) && core_distance(s, h).distance <= h.radius; }
+  /// Whether the pair is apart by its bounding circles (a cheap rejection).
+  bool circles_apart(const Piece& s, int) const { return circle_apart(s, h); }
+  LeastOverlap least(const Piece& s, int, Real apart) const { return least_overlap(s, h, apart); }
+  Real rounding() const { return h.radius; }
+  /// The exact touch test and contact (the bounding circles not apart).
+  bool touches(const Piece& s, int) const { return core_distance(s, h).distance <= h.radius; }
   Manifold contact(const Piece& s, int) const {
-    if (circle_apart(s, h) || core_distance(s, h).distance > h.radius) return {};
+    if (core_distance(s, h).distance > h.radius) return {};
     return convex_contact(s, h);
   }
   DistanceResult closest(const Piece& s, int) const { return grow(core_distance(s, h), 0, h.radius); }
-  /// A lower bound on the penetration of the pair (see depth_bound), or negative.
-  Real deep(const Piece& s, int) const { return depth_bound(s, h); }
+  /// Whether the pair penetrates deeper than t (by a point, see deeper_than).
+  bool deep(const Piece& s, int, Real t) const { return deeper_than(s, h, t); }
   InnerDisk inner(int) const { return inner_disk(h); }
   Aabb box() const {
     Aabb b{h.v[0], h.v[0]};
@@ -197,16 +205,14 @@ struct PieceSide {
   void outline(int j, Vec2 q, Real R, std::vector<Curve>& out) const { outline_curves(q, s.piece[j], R, out); }
   template <class F>
   void normals(const Piece& p, int j, F&& f) const { piece_piece_normals(p, s.piece[j], f); }
-  bool touches(const Piece& a, int j) const {
-    return !circles_apart(a, s.piece[j]) && core_distance(a, s.piece[j]).distance <= 0;
-  }
-  Manifold contact(const Piece& a, int j) const {
-    if (circles_apart(a, s.piece[j])) return {};
-    return convex_contact(a, s.piece[j]);
-  }
+  bool circles_apart(const Piece& a, int j) const { return detail::circles_apart(a, s.piece[j]); }
+  LeastOverlap least(const Piece& a, int j, Real apart) const { return least_overlap(a, s.piece[j], apart); }
+  Real rounding() const { return 0; }
+  bool touches(const Piece& a, int j) const { return core_distance(a, s.piece[j]).distance <= 0; }
+  Manifold contact(const Piece& a, int j) const { return convex_contact(a, s.piece[j]); }
   DistanceResult closest(const Piece& a, int j) const { return core_distance(a, s.piece[j]); }
-  /// A lower bound on the penetration of the pair (see depth_bound), or negative.
-  Real deep(const Piece& a, int j) const { return depth_bound(a, s.piece[j]); }
+  /// Whether the pair penetrates deeper than t (by a point, see deeper_than).
+  bool deep(const Piece& a, int j, Real t) const { return deeper_than(a, s.piece[j], t); }
   InnerDisk inner(int j) const { return inner_disk(s.piece[j]); }
   Aabb box() const {
     const Piece& p = s.piece[0];
@@ -441,10 +447,23 @@ void wide_corner_candidates(const SectorParts& a, const Side& b, Real lo, Real h
   }
   const int pairs = 2 * b.count();
   auto group = [&](int k) -> const std::vector<Curve>& { return g[(k / b.count()) * 2 + k % b.count()]; };
+  // Crossings whose squared length is clearly outside [lo, hi] (a relative 1e-5 beyond the
+  // rounding of either form) are dropped as they are written; first_kept decides the rest.
+  const Real lo2 = lo > 0 ? lo * lo * (1 - Real(1e-5)) : 0, hi2 = hi * hi * (1 + Real(1e-5));
   auto cross_all = [&](const std::vector<Curve>& xs, const std::vector<Curve>& ys) {
+    std::size_t n = cand.size();
+    cand.resize(n + 2 * xs.size() * ys.size());  // room for every crossing, trimmed below
+    Vec2 pts[2];
     for (const Curve& x : xs)
-      for (const Curve& y : ys)
-        if (x.box.overlaps(y.box)) intersect(x, y, cand);
+      for (const Curve& y : ys) {
+        if (!x.box.overlaps(y.box)) continue;
+        for (int k = intersect(x, y, pts), i = 0; i < k; ++i) {
+          const Real l2 = length_sq(pts[i]);
+          cand[n] = pts[i];
+          n += static_cast<std::size_t>((l2 >= lo2) & (l2 <= hi2));
+        }
+      }
+    cand.resize(n);
   };
   for (int k = 0; k < pairs; ++k)
     for (int l = k + 1; l < pairs; ++l) cross_all(group(k), group(l));
@@ -554,7 +573,7 @@ class WideEscape {
   }
   bool pair_penetrates(const Piece& s, int j, Vec2 u) const {
     if (s.support_value(u) - b_.min_along(j, u) <= ws_.pen_tol * Real(0.5)) return false;
-    if (b_.deep(s, j) > ws_.pen_tol) return true;
+    if (b_.deep(s, j, ws_.pen_tol)) return true;
     if (overlap_at_most(s, j, ws_.pen_tol * Real(0.5))) return false;
     // The penetration of a convex pair is its least overlap over the pair's candidate
     // normals (the true normal is among them): deeper than the tolerance on every one.
@@ -584,16 +603,16 @@ class WideEscape {
   bool find_deepest() {
     for (int i = 0; i < 2; ++i) inner_a_[i] = inner_disk(a_.piece[i]);
     for (int j = 0; j < b_.count(); ++j) inner_b_[j] = b_.inner(j);
+    ws_ = wide_scale(a_, b_);
     bool any = false;
     for (int i = 0; i < 2; ++i)
       for (int j = 0; j < b_.count() && !any; ++j) {
         // Inner disks that overlap by more than their rounding: the pair touches.
         const InnerDisk &da = inner_a_[i], &db = inner_b_[j];
         const Real by = da.r + db.r - length(db.c - da.c);
-        any = by > (da.r + db.r) * Real(1e-3) || b_.touches(a_.piece[i], j);
+        any = by > (da.r + db.r) * Real(1e-3) || pair_touches(a_.piece[i], j);
       }
     if (!any) return false;
-    ws_ = wide_scale(a_, b_);
     wedge_ = notch_wedge(a_, b_);
     // inner_penetrates' form: |d_k + v| < R_k, squared (R_k = the radii's sum less twice the
     // tolerance, 0 when that is not positive).
@@ -606,8 +625,9 @@ class WideEscape {
     for (int i = 0; i < 2; ++i)
       for (int j = 0; j < b_.count(); ++j) {
         if (overlap_at_most(a_.piece[i], j, lower_)) continue;  // no deeper than lower_
-        Manifold m = b_.contact(a_.piece[i], j);
-        if (m.touching && m.depth > lower_) lower_ = m.depth, deepest_ = m;
+        Vec2 n;
+        const Real d = pair_depth(a_.piece[i], j, n);
+        if (d > lower_) lower_ = d, deepest_n_ = n;
       }
     return true;
   }
@@ -617,12 +637,10 @@ class WideEscape {
   /// the candidates (most contacts with a wide sector are such).
   bool deepest_escapes() const {
     if (!(lower_ > 0)) return false;
-    const Vec2 v = deepest_.normal * lower_;
-    return free_beyond(v, deepest_.normal);
+    const Vec2 v = deepest_n_ * lower_;
+    return free_beyond(v, deepest_n_);
   }
-  Manifold deepest_manifold() const {
-    return wide_manifold(a_, b_, deepest_.normal * lower_, deepest_.normal, ws_.pen_tol);
-  }
+  Manifold deepest_manifold() const { return wide_manifold(a_, b_, deepest_n_ * lower_, deepest_n_, ws_.pen_tol); }
 
   /// The candidates: along normals first (closed forms, a few dozen), whose shortest kept
   /// escape bounds the answer, so that the corners (hundreds of curve crossings for a
@@ -655,6 +673,28 @@ class WideEscape {
 
  private:
   static constexpr int kMaxFragile = 16;
+
+  // The pair of a's piece s and b's part j, b unmoved, decided by the least overlap where it
+  // is clear of the rounding (pen_tol, far above that of the projections: cores that overlap
+  // by more, b's rounding left out, touch; a separating axis keeps them apart), else by the
+  // exact distance; the same answers as the exact tests alone (convex_contact's depth and
+  // normal are the least overlap's where the cores overlap).
+  bool pair_touches(const Piece& s, int j) const {
+    if (b_.circles_apart(s, j)) return false;
+    const LeastOverlap o = b_.least(s, j, -ws_.pen_tol);
+    if (o.depth - b_.rounding() > ws_.pen_tol) return true;
+    if (o.depth < -ws_.pen_tol) return false;
+    return b_.touches(s, j);
+  }
+  /// The pair's penetration depth and escape normal n (convex_contact's), or -1 apart.
+  Real pair_depth(const Piece& s, int j, Vec2& n) const {
+    if (b_.circles_apart(s, j)) return -1;
+    const LeastOverlap o = b_.least(s, j, -ws_.pen_tol);
+    if (o.depth - b_.rounding() > ws_.pen_tol) return n = o.normal, std::max(Real(0), o.depth);
+    if (o.depth < -ws_.pen_tol) return -1;
+    const Manifold m = b_.contact(s, j);
+    return m.touching ? (n = m.normal, m.depth) : Real(-1);
+  }
 
   /// The shortest escape of a list, within [lower bound, best so far), that a push keeps; the
   /// free but fragile ones shorter than it are kept (search_fragile). The list is taken
@@ -755,7 +795,7 @@ class WideEscape {
   WideScale ws_{};  // set once a pair touches
   NotchWedge wedge_;
   Real lower_ = 0;
-  Manifold deepest_;
+  Vec2 deepest_n_{1, 0};  // the deepest pair's escape normal
   bool found_ = false;
   Vec2 best_, n_{1, 0};
   Real best_len_ = std::numeric_limits<Real>::max();
