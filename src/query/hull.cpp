@@ -626,6 +626,28 @@ int segment_aligned_side(Vec2 a, Vec2 b, Vec2 d) {
   if (-x >= bv) return 1;
   return -1;
 }
+// max_separation for two segment cores a0-a1 and b0-b1 (a0 != a1, b0 != b1) without their
+// hulls: the same axes in the same order, each from the same operations (the edge normals of
+// set_segment, the end caps along its direction, the least dot product over the other core's
+// two vertices), so the same bits. An axis compared in full where max_separation stops early
+// changes nothing: it stops only once the axis cannot win.
+Axis segment_pair_separation(Vec2 a0, Vec2 a1, Vec2 b0, Vec2 b1) {
+  Axis best;
+  auto scan = [&best](Vec2 p0, Vec2 p1, Vec2 q0, Vec2 q1, Real sign) {
+    const Vec2 d = normalize(p1 - p0), n0{d.y, -d.x}, n1{-d.y, d.x};
+    auto least = [](Vec2 nn, Vec2 v, Vec2 o0, Vec2 o1) { return std::min(dot(nn, o0 - v), dot(nn, o1 - v)); };
+    const Real s0 = least(n0, p0, q0, q1), s1 = least(n1, p1, q0, q1);
+    if (s0 > best.s) { best.s = s0; best.n = n0 * sign; }
+    if (s1 > best.s) { best.s = s1; best.n = n1 * sign; }
+    const Vec2 e = perp(n0);  // direction p0 -> p1 (= d)
+    const Real c1 = least(e, p1, q0, q1), c0 = std::min(-dot(e, q0 - p0), -dot(e, q1 - p0));
+    if (c1 > best.s) { best.s = c1; best.n = e * sign; }
+    if (c0 > best.s) { best.s = c0; best.n = -e * sign; }
+  };
+  scan(a0, a1, b0, b1, 1);
+  scan(b0, b1, a0, a1, -1);
+  return best;
+}
 // The nearest point of segment a-b to p and its squared distance (vertex_core_d2 for a
 // segment core: the same operations, so the same bits).
 inline Real vertex_segment_d2(Vec2 p, Vec2 a, Vec2 b, Vec2* q) {
@@ -671,10 +693,7 @@ Manifold segment_pair_contact(Vec2 a0, Vec2 a1, Real ra, Vec2 b0, Vec2 b1, Real 
     n = (pb - pa) / d;  // normalize(pb - pa): its length is d
     m.depth = R - d;
   } else {  // the separating axis decides
-    Hull ha, hb;
-    ha.set_segment(a0, a1, ra);
-    hb.set_segment(b0, b1, rb);
-    const Axis ax = max_separation(ha, hb);
+    const Axis ax = segment_pair_separation(a0, a1, b0, b1);
     n = ax.n;
     if (!(ra > 0) && !(rb > 0)) {
       m.normal = n;

@@ -6,8 +6,9 @@
 // vertices (where the nearest point is a vertex or on a neighbouring edge, sharp corners
 // included) against the long double distance to the polygon; polygons and aabbs against
 // capsules (touching or not, by contact and overlaps) against the long double distance, and
-// capsule pairs (their bounding boxes near or apart) the same way; disks about segments and
-// capsules near their ends or beside their middles and about the touching distance against the
+// capsule pairs (their bounding boxes near or apart) the same way, crossing cores' depth and
+// normal against the long double least penetration over the segments' axes; disks about
+// segments and capsules near their ends or beside their middles and about the touching distance against the
 // long double distance (beside the middle, the depth and normal within a few ulps of it); disks
 // about a polygon's edges and inside it, the polygon made, moved or posed.
 
@@ -217,8 +218,25 @@ TEST(ContactFast, PolygonAndAabbCapsuleTouchingMatchesLongDouble) {
   EXPECT_TRUE(touching > 300 && apart > 1500) << touching << " touching, " << apart << " apart";
 }
 
+/// The gap of b's core beyond a's along n (negative: their overlap), in long double.
+long double core_gap_along(const Capsule& a, const Capsule& b, const long double n[2]) {
+  auto along = [n](Vec2 p) { return n[0] * p.x + n[1] * p.y; };
+  return std::min(along(b.a), along(b.b)) - std::max(along(a.a), along(a.b));
+}
+/// The largest gap of b's core beyond a's over the separating axes of two segments (each one's
+/// two normals and two end directions), in long double: minus the least penetration.
+long double core_separation(const Capsule& a, const Capsule& b) {
+  long double best = -1e300L;
+  for (const Capsule* c : {&a, &b}) {
+    const long double ex = (long double)c->b.x - c->a.x, ey = (long double)c->b.y - c->a.y, l = std::hypot(ex, ey);
+    const long double axes[4][2] = {{ey / l, -ex / l}, {-ey / l, ex / l}, {ex / l, ey / l}, {-ex / l, -ey / l}};
+    for (const auto& n : axes) best = std::max(best, core_gap_along(a, b, n));
+  }
+  return best;
+}
+
 TEST(ContactFast, CapsulePairsTouchingMatchesLongDouble) {
-  int touching = 0, apart = 0;
+  int touching = 0, apart = 0, crossing = 0;
   Draw draw(5);
   for (int i = 0; i < 6000; ++i) {
     Capsule cap[2];
@@ -235,10 +253,20 @@ TEST(ContactFast, CapsulePairsTouchingMatchesLongDouble) {
     SCOPED_TRACE("case " + std::to_string(i));
     if (std::fabs(d - R) < tol || (d > 0 && d < tol)) continue;  // too near touching to call
     const bool expect = d <= R;
-    ASSERT_EQ(contact(cap[0], cap[1]).touching, expect);
+    const Manifold m = contact(cap[0], cap[1]);
+    ASSERT_EQ(m.touching, expect);
     ++(expect ? touching : apart);
+    if (d == 0 && R > 0) {  // crossing cores: the axis of least penetration decides
+      ASSERT_NEAR(std::hypot(double(m.normal.x), double(m.normal.y)), 1.0, 1e-5);
+      const long double s = core_separation(cap[0], cap[1]);
+      const long double n[2] = {m.normal.x, m.normal.y};
+      ASSERT_NEAR(double(R - s), double(m.depth), tol) << "depth";
+      ASSERT_NEAR(double(core_gap_along(cap[0], cap[1], n)), double(s), tol) << "normal";
+      ++crossing;
+    }
   }
   EXPECT_TRUE(touching > 1000 && apart > 1000) << touching << " touching, " << apart << " apart";
+  EXPECT_GT(crossing, 500);
 }
 
 // Disks about segments and capsules, their centers projecting near and beyond the ends (where
