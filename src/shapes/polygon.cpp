@@ -92,13 +92,13 @@ std::shared_ptr<detail::PolygonStorage> make_storage(const D* q, int m, double s
   data->count = m;
   for (int i = 0; i < m; ++i) {
     const D& v = sign > 0 ? q[i] : q[m - 1 - i];
-    data->vertices[i] = Vec2{static_cast<Real>(v.x), static_cast<Real>(v.y)};
+    data->vertices()[i] = Vec2{static_cast<Real>(v.x), static_cast<Real>(v.y)};
   }
   for (int i = 0; i < m; ++i) {
     const D& a = sign > 0 ? q[i] : q[m - 1 - i];
     const D& b = sign > 0 ? q[(i + 1) % m] : q[(2 * m - 2 - i) % m];
     double ex = b.x - a.x, ey = b.y - a.y, l = std::hypot(ex, ey);
-    data->normals[i] = Vec2{static_cast<Real>(ey / l), static_cast<Real>(-ex / l)};
+    data->normals()[i] = Vec2{static_cast<Real>(ey / l), static_cast<Real>(-ex / l)};
   }
   return data;
 }
@@ -129,8 +129,8 @@ void Polygon::set_pose(const Polygon& base, Vec2 pivot, Vec2 centre, Rot rot) {
     data_ = std::make_shared<detail::PolygonStorage>();
   data_->count = n;
   for (int i = 0; i < n; ++i) {
-    data_->vertices[i] = centre + rot.apply(base.vertex(i) - pivot);
-    data_->normals[i] = rot.apply(base.normal(i));
+    data_->vertices()[i] = centre + rot.apply(base.vertex(i) - pivot);
+    data_->normals()[i] = rot.apply(base.normal(i));
   }
   offset_ = Vec2{};
 }

@@ -67,7 +67,7 @@ struct ShapeState {
   static void set(Polygon& p, int n, const Vec2* vertices, const Vec2* normals, Vec2 offset) {
     auto data = std::make_shared<PolygonStorage>();
     data->count = n;
-    for (int i = 0; i < n; ++i) data->vertices[i] = vertices[i], data->normals[i] = normals[i];
+    for (int i = 0; i < n; ++i) data->vertices()[i] = vertices[i], data->normals()[i] = normals[i];
     p.data_ = std::move(data);
     p.offset_ = offset;
   }
