@@ -225,6 +225,7 @@ class TileMap {
   std::vector<std::uint8_t> cells_;
   std::vector<TileEdge> edges_;
   std::vector<WallEdge> walls_;  // edges_[k] as the mover's wall edge (one-sided, ghost vertices)
+  std::vector<Aabb> wall_boxes_;  // bounds(walls_[k]), worked out by rebuild (near_meets' boxes)
   std::vector<int> chain_start_;
   std::vector<std::uint32_t> cell_edge_begin_;  // CSR: (width * height + 1) offsets
   std::vector<int> cell_edge_ids_;

@@ -262,6 +262,9 @@ void TileMap::build_edges() {
       e.next = edges_[std::size_t(t.next)].b;
     }
   }
+  wall_boxes_.clear();
+  wall_boxes_.reserve(walls_.size());
+  for (const WallEdge& e : walls_) wall_boxes_.push_back(collide2d::bounds(e));
   chain_start_.clear();
   for (std::size_t k = 0; k < edges_.size(); ++k) {
     if (edges_[k].chain >= 0) continue;
@@ -366,7 +369,7 @@ void TileMap::gather(const Aabb& region, std::span<const int> near, std::vector<
 
 bool TileMap::near_meets(std::span<const int> near, const Aabb& box) const {
   for (int id : near)
-    if (box.overlaps(collide2d::bounds(walls_[std::size_t(id)]))) return true;
+    if (box.overlaps(wall_boxes_[std::size_t(id)])) return true;
   return false;
 }
 
