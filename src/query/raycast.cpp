@@ -104,12 +104,16 @@ Vec2 clip_direction(Vec2 d) {
 // distance |d| num / den and point o + d num / den each worked out in Wide and rounded once
 // (float: the squares of d exact, then four roundings at 2^-53 before the one to float), so
 // no less exact than the unit direction's t = num / (d / |d|) with its three float roundings.
-// A miss when the distance is beyond max_distance.
-RayHit fraction_hit(Wide num, Wide den, Vec2 o, Vec2 d, Vec2 n, Real max_distance) {
+// A miss when the distance is beyond max_distance. n: the normal, or a function that returns
+// it (worked out for a hit only); the answer is built in place (no RayHit stored and then
+// patched: its copy would read back stores of other sizes, which stalls).
+template <class N>
+RayHit fraction_hit(Wide num, Wide den, Vec2 o, Vec2 d, N n, Real max_distance) {
   const Wide q = num / den, dx = d.x, dy = d.y;
   const Real t = Real(q * std::sqrt(dx * dx + dy * dy));
   if (!(t <= max_distance)) return {};
-  return {true, false, t, {Real(o.x + dx * q), Real(o.y + dy * q)}, n};
+  if constexpr (std::is_invocable_v<N>) return {true, false, t, {Real(o.x + dx * q), Real(o.y + dy * q)}, n()};
+  else return {true, false, t, {Real(o.x + dx * q), Real(o.y + dy * q)}, n};
 }
 
 // The direction the kernels built on line_circle take: float, clip_direction (line_circle
@@ -252,16 +256,15 @@ inline RayHit circle_entry(Vec2 c, Real r, Vec2 o, Vec2 d, Real max_distance) {
     const double dx = double(o.x) - c.x, dy = double(o.y) - c.y;  // exact
     double t, t_out;
     if (!line_circle<true>(dx, dy, d, r, t, t_out) || t < 0) return {};
-    RayHit h = fraction_hit(t, 1, o, d, {}, max_distance);
-    if (!h.hit) return h;
-    const double px = dx + d.x * t, py = dy + d.y * t;  // the hit relative to c
-    if (std::fabs(dx) + std::fabs(dy) < r * 0x1p20) {
-      const double inv = 1 / double(r);
-      h.normal = {Real(px * inv), Real(py * inv)};
-    } else {
-      h.normal = normalize(Vec2{Real(px), Real(py)}, normalize(-d));
-    }
-    return h;
+    const auto normal = [&] {
+      const double px = dx + d.x * t, py = dy + d.y * t;  // the hit relative to c
+      if (std::fabs(dx) + std::fabs(dy) < r * 0x1p20) {
+        const double inv = 1 / double(r);
+        return Vec2{Real(px * inv), Real(py * inv)};
+      }
+      return normalize(Vec2{Real(px), Real(py)}, normalize(-d));
+    };
+    return fraction_hit(t, 1, o, d, normal, max_distance);
   } else {
     const Vec2 m = o - c;
     Real t, t_out;
@@ -331,25 +334,41 @@ RayHit capsule_raycast(Vec2 a, Vec2 b, Real r, Vec2 o, Vec2 d, Real max_distance
   return circle_entry(end, r, o, d, max_distance);
 }
 
-// A segment a != b without radius: the origin on it is decided exactly (for float input);
-// whether the crossing lies along it (s = (a - o) x u / den in [0, 1]) is decided from the
-// signs and sizes of s's numerator and den before any division (s itself is not needed); a
-// hit beyond max_distance gets no normal.
-RayHit segment_raycast(Vec2 a, Vec2 b, Vec2 o, Vec2 u, Real max_distance) {
-  if (on_segment(a, b, o)) return {true, true, 0, o, {}};
-  const Vec2 w = a - o, e = b - a;
-  if (const Real den = cross(u, e); den != 0) {  // ray_segment_rel's crossing, answered directly
-    const Real s = cross(w, u);
-    if (den > 0 ? (s < 0 || s > den) : (s > 0 || s < den)) return {};
-    const Real t = cross(w, e) / den;
-    if (t < 0 || t > max_distance) return {};
-    const Vec2 side = perp(e);  // dot(side, u) = -den, bit for bit: side faces the origin when den > 0
-    return {true, false, t, o + u * t, normalize(den > 0 ? side : -side)};
-  }
-  Best best;  // parallel: on the line or not
+// A segment w, w + e (relative to the origin o) parallel to the unit direction u: on its line
+// (the nearer end, ahead) or a miss.
+RayHit segment_parallel(Vec2 w, Vec2 e, Vec2 o, Vec2 u, Real max_distance) {
+  Best best;
   if (max_distance < best.t) best.t = next_up(max_distance);  // farther hits: a miss either way
   ray_segment_rel(u, w, e, best, nullptr);
   return finish(best, o, u, max_distance);
+}
+
+// A segment a != b without radius: the origin on it is decided exactly (for float input);
+// whether the crossing lies along it (s = (a - o) x d / den in [0, 1], den = d x e) is decided
+// from the signs and sizes of s's numerator and den before any division (s itself is not
+// needed). d: ray_direction. Float: in fractions of d (as Box2D), the hit's fraction
+// (a - o) x e / d x e from the float offsets with the products exact in Wide (one rounding for
+// each cross product, where the float ones round three times), its distance |d| q and point
+// each rounded once (fraction_hit). Double: d is the unit direction, t the distance. A hit
+// beyond max_distance gets no normal.
+RayHit segment_raycast(Vec2 a, Vec2 b, Vec2 o, Vec2 d, Real max_distance) {
+  if (on_segment(a, b, o)) return {true, true, 0, o, {}};
+  const Vec2 w = a - o, e = b - a;
+  const Real den = cross(d, e);
+  if (den == 0) return segment_parallel(w, e, o, normalize(d), max_distance);
+  const Real s = cross(w, d);
+  if (den > 0 ? (s < 0 || s > den) : (s > 0 || s < den)) return {};
+  const Vec2 side = perp(e);  // dot(side, d) = -den, bit for bit: side faces the origin when den > 0
+  if constexpr (sizeof(Real) == sizeof(float)) {
+    const Wide ex = e.x, ey = e.y, wx = w.x, wy = w.y;
+    const Wide num = wx * ey - wy * ex, den_w = d.x * ey - d.y * ex;
+    if (!(num / den_w >= 0)) return {};  // behind the origin (or den_w 0 where the float den was not)
+    return fraction_hit(num, den_w, o, d, [&] { return normalize(den > 0 ? side : -side); }, max_distance);
+  } else {
+    const Real t = cross(w, e) / den;
+    if (t < 0 || t > max_distance) return {};
+    return {true, false, t, o + d * t, normalize(den > 0 ? side : -side)};
+  }
 }
 
 RayHit hull_raycast(const Hull& h, Vec2 o, Vec2 u, Real max_distance) {
@@ -472,7 +491,7 @@ RayHit raycast(const S& s, const Ray& ray) {
     }
   } else if constexpr (std::is_same_v<S, Segment>) {
     if (!(s.a == s.b))  // no hull to build
-      return segment_raycast(s.a, s.b, ray.origin, normalize(ray.direction), ray.max_distance);
+      return segment_raycast(s.a, s.b, ray.origin, ray_direction(ray.direction), ray.max_distance);
   } else if constexpr (std::is_same_v<S, Capsule>) {
     if (!(s.a == s.b) && s.radius > 0)
       return capsule_raycast(s.a, s.b, s.radius, ray.origin, ray_direction(ray.direction), ray.max_distance);
