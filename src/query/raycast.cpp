@@ -108,7 +108,7 @@ Vec2 clip_direction(Vec2 d) {
 // it (worked out for a hit only); the answer is built in place (no RayHit stored and then
 // patched: its copy would read back stores of other sizes, which stalls).
 template <class N>
-RayHit fraction_hit(Wide num, Wide den, Vec2 o, Vec2 d, N n, Real max_distance) {
+[[gnu::always_inline]] inline RayHit fraction_hit(Wide num, Wide den, Vec2 o, Vec2 d, N n, Real max_distance) {
   const Wide q = num / den, dx = d.x, dy = d.y;
   const Real t = Real(q * std::sqrt(dx * dx + dy * dy));
   if (!(t <= max_distance)) return {};
