@@ -454,6 +454,13 @@ RayHit piece_raycast(const Piece& p, Vec2 o, Vec2 u, Real max_distance) {
   return finish(best, o, u, max_distance);
 }
 
+// The shape's hull, built out of line: the closed forms' callers keep a small frame (the Hull
+// is most of a ray cast's stack).
+template <class S>
+[[gnu::noinline]] RayHit hull_of_raycast(const S& s, Vec2 o, Vec2 u, Real max_distance) {
+  return hull_raycast(Hull(s), o, u, max_distance);
+}
+
 }  // namespace collide2d::detail
 
 namespace collide2d::inline COLLIDE2D_ABI {
@@ -507,7 +514,7 @@ RayHit raycast(const S& s, const Ray& ray) {
     }
     return best;
   } else {
-    return hull_raycast(Hull(s), ray.origin, u, ray.max_distance);
+    return hull_of_raycast(s, ray.origin, u, ray.max_distance);
   }
 }
 
