@@ -351,7 +351,7 @@ RayHit segment_parallel(Vec2 w, Vec2 e, Vec2 o, Vec2 u, Real max_distance) {
 // each cross product, where the float ones round three times), its distance |d| q and point
 // each rounded once (fraction_hit). Double: d is the unit direction, t the distance. A hit
 // beyond max_distance gets no normal.
-RayHit segment_raycast(Vec2 a, Vec2 b, Vec2 o, Vec2 d, Real max_distance) {
+inline RayHit segment_raycast(Vec2 a, Vec2 b, Vec2 o, Vec2 d, Real max_distance) {
   if (on_segment(a, b, o)) return {true, true, 0, o, {}};
   const Vec2 w = a - o, e = b - a;
   const Real den = cross(d, e);
