@@ -403,33 +403,38 @@ namespace {
 // (side - o) / d on its axis (the clip of the hull's four edges), the later of the axes'
 // entries (a tie goes to the side first in the hull's order bottom, right, top, left) before
 // the earlier exit, at or after the origin; the entry's fraction as num / den and its outward
-// normal.
+// normal. Only the other axis's exit is divided: an axis's entry is never after its own exit
+// (near side - o <= far side - o along d, and the rounded subtraction and division by the same
+// d keep that order), and an entry at or after the origin no later than both exits makes them
+// at or after the origin too.
 bool slab_entry(const Aabb& b, Vec2 o, Vec2 d, Real& num, Real& den, Vec2& n) {
-  Real leave = std::numeric_limits<Real>::max(), tx = -leave, ty = -leave, num_x = 0, num_y = 0;
-  Vec2 nx, ny;
+  const Real lowest = -std::numeric_limits<Real>::max();
+  Real tx = lowest, ty = lowest, num_x = 0, num_y = 0;
   if (d.x == 0) {
     if (o.x < b.min.x || b.max.x < o.x) return false;  // parallel, outside the slab
   } else {
     num_x = (d.x > 0 ? b.min.x : b.max.x) - o.x;
     tx = num_x / d.x;
-    leave = ((d.x > 0 ? b.max.x : b.min.x) - o.x) / d.x;
-    nx = {d.x > 0 ? Real(-1) : Real(1), 0};
   }
   if (d.y == 0) {
     if (o.y < b.min.y || b.max.y < o.y) return false;
   } else {
     num_y = (d.y > 0 ? b.min.y : b.max.y) - o.y;
     ty = num_y / d.y;
-    leave = std::min(leave, ((d.y > 0 ? b.max.y : b.min.y) - o.y) / d.y);
-    ny = {0, d.y > 0 ? Real(-1) : Real(1)};
   }
   const bool x_first = d.x < 0 && d.y < 0;  // the right side before the top one
   const bool by_x = tx > ty || (tx == ty && x_first);
   const Real t = by_x ? tx : ty;
+  // The other axis's exit (none when parallel to it: within its slab, checked above). Selects,
+  // not branches: half the rays miss, unpredictably.
+  const Real other = by_x ? d.y : d.x, from = by_x ? o.y : o.x;
+  const Vec2 far = other > 0 ? b.max : b.min;
+  const Real q = ((by_x ? far.y : far.x) - from) / other;
+  const Real leave = other != 0 ? q : std::numeric_limits<Real>::max();
   num = by_x ? num_x : num_y;
   den = by_x ? d.x : d.y;
-  n = by_x ? nx : ny;
-  return !(t > leave) && leave >= 0 && t >= 0;
+  n = by_x ? Vec2{d.x > 0 ? Real(-1) : Real(1), 0} : Vec2{0, d.y > 0 ? Real(-1) : Real(1)};
+  return !(t > leave) && t >= 0;
 }
 
 }  // namespace
