@@ -9,6 +9,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <variant>
 
 #include "collide2d/math.hpp"
@@ -177,28 +178,17 @@ struct Segment {
   Vec2 a, b;
 };
 
-namespace detail {
-/// A polygon's vertices and normals where it was built (see Polygon). Shared and immutable.
-/// The count vertices and then the count normals lie side by side, so a walk over a small
-/// polygon's edges reads one short run of memory (two cache lines for an octagon).
-struct PolygonStorage {
-  int count = 0;
-  Vec2 points[2 * 64];  ///< vertices [0, count), normals [count, 2 count)
-  Vec2* vertices() { return points; }
-  const Vec2* vertices() const { return points; }
-  Vec2* normals() { return points + count; }
-  const Vec2* normals() const { return points + count; }
-};
-}  // namespace detail
-
 /// A convex polygon of 3..64 vertices with positive area, optionally rounded by `radius`.
 /// Build it with `make_polygon`, which orders the vertices counter-clockwise, drops repeated
 /// and collinear ones, refuses reflex or self-intersecting input and caches the edge normals.
 ///
-/// A polygon is a small value (a shared pointer to its vertices and normals as built, which no
-/// one changes, plus the offset it has been moved by since): copying or translating one never
-/// copies or allocates its vertices, and the vertices and normals cannot disagree. `vertex(i)`
-/// is the vertex where the polygon is now.
+/// A polygon is a small value (its vertex count, a shared pointer to its vertices and normals as
+/// built, which no one changes, plus the offset it has been moved by since): copying or
+/// translating one never copies or allocates its vertices, and the vertices and normals cannot
+/// disagree. `vertex(i)` is the vertex where the polygon is now. The storage is one allocation
+/// of exactly count vertices followed by count normals (an octagon's 128 bytes of float: two
+/// cache lines), so a walk over a polygon's edges reads one short run of memory and many
+/// polygons stay close together.
 class Polygon {
  public:
   static constexpr int kMaxVertices = 64;
@@ -206,31 +196,47 @@ class Polygon {
 
   /// An empty polygon (no vertices; `validate` refuses it). Use `make_polygon`.
   Polygon() = default;
+  Polygon(const Polygon&) = default;
+  Polygon& operator=(const Polygon&) = default;
+  /// A moved-from polygon is empty (count() 0): its storage went with the move.
+  Polygon(Polygon&& o) noexcept
+      : radius(o.radius), count_(std::exchange(o.count_, 0)), data_(std::move(o.data_)), offset_(o.offset_) {}
+  Polygon& operator=(Polygon&& o) noexcept {
+    radius = o.radius;
+    count_ = std::exchange(o.count_, 0);
+    data_ = std::move(o.data_);
+    offset_ = o.offset_;
+    return *this;
+  }
 
   /// Number of vertices (3..64; 0 for an empty polygon).
-  int count() const { return data_ ? data_->count : 0; }
+  int count() const { return count_; }
   /// Vertex i (0 <= i < count()), counter-clockwise, strictly convex.
-  Vec2 vertex(int i) const { return data_->vertices()[i] + offset_; }
+  Vec2 vertex(int i) const { return data_[i] + offset_; }
   /// Outward unit normal of edge i -> i+1.
-  Vec2 normal(int i) const { return data_->normals()[i]; }
+  Vec2 normal(int i) const { return data_[count_ + i]; }
   /// The translation since the polygon was built (vertex(i) is base_vertices()[i] + offset()).
   Vec2 offset() const { return offset_; }
   /// The vertices as built, before offset() (count() of them).
-  const Vec2* base_vertices() const { return data_ ? data_->vertices() : nullptr; }
+  const Vec2* base_vertices() const { return data_.get(); }
   /// The normals (count() of them).
-  const Vec2* normals() const { return data_ ? data_->normals() : nullptr; }
+  const Vec2* normals() const { return data_ ? data_.get() + count_ : nullptr; }
 
   /// Moves the polygon by t (no allocation).
   void translate(Vec2 t) { offset_ += t; }
   /// Makes this polygon `base` turned by `rot` about `pivot`, with the pivot moved to `centre`:
   /// vertex p goes to centre + rot (p - pivot). Reuses this polygon's storage when it is the
-  /// only one holding it (a pose updated in a loop allocates once).
+  /// only one holding it and it has the same count (a pose updated in a loop allocates once).
   void set_pose(const Polygon& base, Vec2 pivot, Vec2 centre, Rot rot);
 
  private:
   friend std::optional<Polygon> make_polygon(std::span<const Vec2> points, Real radius, Invalid* why);
   friend struct detail::ShapeState;
-  std::shared_ptr<detail::PolygonStorage> data_;  // never changed while shared
+  /// Storage for n vertices and then n normals, for the caller to fill: this polygon's own when
+  /// it alone holds it and it has room for exactly n (and `keep` does not hold it too), else new.
+  Vec2* storage_for(int n, const Polygon* keep = nullptr);
+  int count_ = 0;  // (beside radius: a float polygon stays 32 bytes)
+  std::shared_ptr<Vec2[]> data_;  // vertices [0, count_), normals [count_, 2 count_); never changed while shared
   Vec2 offset_;
 };
 

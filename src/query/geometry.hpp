@@ -189,7 +189,7 @@ inline int clip_polygon_halfplane(const Vec2* in, int m, Vec2 p, Vec2 q, Vec2* o
     return k;
   }
   for (int i = 0; i < m; ++i) {
-    Vec2 a = in[i], b = in[(i + 1) % m];
+    Vec2 a = in[i], b = in[i + 1 == m ? 0 : i + 1];
     Wide da = orient(p, q, a), db = orient(p, q, b);
     if (da >= 0) out[k++] = a;
     if ((da > 0 && db < 0) || (da < 0 && db > 0)) {
@@ -208,7 +208,7 @@ inline Real brute_closest(const Vec2* a, int na, const Vec2* b, int nb, Vec2* pa
     int edges = ne <= 2 ? 1 : ne;
     for (int i = 0; i < np; ++i) {
       for (int j = 0; j < edges; ++j) {
-        Vec2 q = ne == 1 ? e[0] : closest_on_segment(p[i], e[j], e[(j + 1) % ne]);
+        Vec2 q = ne == 1 ? e[0] : closest_on_segment(p[i], e[j], e[j + 1 == ne ? 0 : j + 1]);
         Real d = length_sq(q - p[i]);
         if (d < best) {
           best = d;

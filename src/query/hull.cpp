@@ -109,14 +109,14 @@ Real point_hull_distance(const Hull& h, Vec2 p, Vec2* nearest) {
   if (h.count >= 3) {
     bool inside = true;
     for (int i = 0; i < h.count && inside; ++i)
-      if (orient(h.v[i], h.v[(i + 1) % h.count], p) < 0) inside = false;
+      if (orient(h.v[i], h.v[i + 1 == h.count ? 0 : i + 1], p) < 0) inside = false;
     if (inside) { if (nearest) *nearest = p; return 0; }
   }
   Real best = std::numeric_limits<Real>::max();
   Vec2 bp = h.v[0];
   int edges = h.count == 1 ? 1 : (h.count == 2 ? 1 : h.count);
   for (int i = 0; i < edges; ++i) {
-    Vec2 q = h.count == 1 ? h.v[0] : closest_on_segment(p, h.v[i], h.v[(i + 1) % h.count]);
+    Vec2 q = h.count == 1 ? h.v[0] : closest_on_segment(p, h.v[i], h.v[i + 1 == h.count ? 0 : i + 1]);
     Real d = length_sq(q - p);
     if (d < best) { best = d; bp = q; }
   }
@@ -261,7 +261,7 @@ bool cores_separated(const Hull& a, const Hull& b) {
     if (h.count < 2) return false;
     int edges = h.count == 2 ? 2 : h.count;
     for (int i = 0; i < edges; ++i) {
-      Vec2 p = h.v[i], q = h.v[(i + 1) % h.count];
+      Vec2 p = h.v[i], q = h.v[i + 1 == h.count ? 0 : i + 1];
       bool all = true;
       for (int j = 0; j < o.count && all; ++j) all = orient(p, q, o.v[j]) < 0;
       if (all) return true;
@@ -318,7 +318,7 @@ Vec2 common_point(const Hull& a, const Hull& b) {
   for (int i = 0; i < m; ++i) buf[0][i] = clipped.v[i];
   int cur = 0;
   for (int e = 0; e < clip_by.count && m > 0; ++e)
-    m = clip_polygon_halfplane(buf[cur], m, clip_by.v[e], clip_by.v[(e + 1) % clip_by.count], buf[1 - cur]), cur = 1 - cur;
+    m = clip_polygon_halfplane(buf[cur], m, clip_by.v[e], clip_by.v[e + 1 == clip_by.count ? 0 : e + 1], buf[1 - cur]), cur = 1 - cur;
   if (m > 0) {
     Vec2 s{0, 0};
     for (int i = 0; i < m; ++i) s += buf[cur][i];
@@ -589,8 +589,8 @@ Manifold convex_contact(const Hull& a, const Hull& b) {
   const Vec2 n = m.normal;
   int ea = aligned_edge(a, n), eb = aligned_edge(b, -n);
   if (ea >= 0 && eb >= 0) {
-    Vec2 r1 = a.v[ea], r2 = a.v[(ea + 1) % a.count];
-    Vec2 i1 = b.v[eb], i2 = b.v[(eb + 1) % b.count];
+    Vec2 r1 = a.v[ea], r2 = a.v[ea + 1 == a.count ? 0 : ea + 1];
+    Vec2 i1 = b.v[eb], i2 = b.v[eb + 1 == b.count ? 0 : eb + 1];
     m.point_count = clip_contact_points(r1, r2, a.n[ea], a.radius, i1, i2, b.radius,
                                         scale * kRelEps * 16 + m.depth * Real(1e-3), m.points.data());
     if (m.point_count > 0) return m;

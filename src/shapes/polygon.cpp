@@ -86,21 +86,19 @@ std::optional<Invalid> convex_outline(std::span<const Vec2> points, D* q, int& m
   return std::nullopt;
 }
 
-/// The vertices counter-clockwise and the outward unit edge normals of outline q[0..m).
-std::shared_ptr<detail::PolygonStorage> make_storage(const D* q, int m, double sign) {
-  auto data = std::make_shared<detail::PolygonStorage>();
-  data->count = m;
+/// Writes the vertices counter-clockwise and then the outward unit edge normals of outline
+/// q[0..m) into out[0..2m).
+void fill_storage(const D* q, int m, double sign, Vec2* out) {
   for (int i = 0; i < m; ++i) {
     const D& v = sign > 0 ? q[i] : q[m - 1 - i];
-    data->vertices()[i] = Vec2{static_cast<Real>(v.x), static_cast<Real>(v.y)};
+    out[i] = Vec2{static_cast<Real>(v.x), static_cast<Real>(v.y)};
   }
   for (int i = 0; i < m; ++i) {
     const D& a = sign > 0 ? q[i] : q[m - 1 - i];
     const D& b = sign > 0 ? q[(i + 1) % m] : q[(2 * m - 2 - i) % m];
     double ex = b.x - a.x, ey = b.y - a.y, l = std::hypot(ex, ey);
-    data->normals()[i] = Vec2{static_cast<Real>(ey / l), static_cast<Real>(-ex / l)};
+    out[m + i] = Vec2{static_cast<Real>(ey / l), static_cast<Real>(-ex / l)};
   }
-  return data;
 }
 
 }  // namespace
@@ -117,20 +115,25 @@ std::optional<Polygon> make_polygon(std::span<const Vec2> points, Real radius, I
   }
   Polygon poly;
   poly.radius = radius;
-  poly.data_ = make_storage(q, m, sign);
+  fill_storage(q, m, sign, poly.storage_for(m));
   return poly;
+}
+
+Vec2* Polygon::storage_for(int n, const Polygon* keep) {
+  if (!data_ || data_.use_count() != 1 || count_ != n || (keep && data_ == keep->data_))
+    data_ = std::make_shared_for_overwrite<Vec2[]>(std::size_t(2 * n));
+  count_ = n;
+  return data_.get();
 }
 
 void Polygon::set_pose(const Polygon& base, Vec2 pivot, Vec2 centre, Rot rot) {
   radius = base.radius;
   const int n = base.count();
   COLLIDE2D_ASSERT(n >= 3 && n <= kMaxVertices);
-  if (!data_ || data_.use_count() != 1 || data_ == base.data_)
-    data_ = std::make_shared<detail::PolygonStorage>();
-  data_->count = n;
+  Vec2* out = storage_for(n, &base);
   for (int i = 0; i < n; ++i) {
-    data_->vertices()[i] = centre + rot.apply(base.vertex(i) - pivot);
-    data_->normals()[i] = rot.apply(base.normal(i));
+    out[i] = centre + rot.apply(base.vertex(i) - pivot);
+    out[n + i] = rot.apply(base.normal(i));
   }
   offset_ = Vec2{};
 }

@@ -65,10 +65,8 @@ struct ShapeState {
   }
   /// A polygon of n stored vertices and normals (as built) moved by `offset`.
   static void set(Polygon& p, int n, const Vec2* vertices, const Vec2* normals, Vec2 offset) {
-    auto data = std::make_shared<PolygonStorage>();
-    data->count = n;
-    for (int i = 0; i < n; ++i) data->vertices()[i] = vertices[i], data->normals()[i] = normals[i];
-    p.data_ = std::move(data);
+    Vec2* out = p.storage_for(n);
+    for (int i = 0; i < n; ++i) out[i] = vertices[i], out[n + i] = normals[i];
     p.offset_ = offset;
   }
 };

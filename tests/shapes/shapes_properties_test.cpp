@@ -273,6 +273,53 @@ TEST(MakePolygon, EitherWindingDropsRepeatedAndCollinear) {
   }
 }
 
+// A polygon posed in turn from bases of other vertex counts (its storage is sized to the count)
+// holds each base turned and moved, against long double; a copy kept from before a pose keeps
+// its vertices; a moved-from polygon is empty.
+TEST(MakePolygon, PosesOfEveryCountKeepTheirOwnVertices) {
+  Polygon o;
+  std::vector<std::pair<Polygon, std::vector<Vec2>>> kept;
+  const int counts[] = {8, 8, 3, 64, 5, 5};
+  for (int k = 0; k < 6; ++k) {
+    const int n = counts[k];
+    const LD ang = 0.3L * (k + 1), co = std::cos(ang), si = std::sin(ang);  // a pose of its own
+    const V centre{1.5L + k, -2.25L};
+    auto turned = [&](V p) { return V{centre.x + co * p.x - si * p.y, centre.y + si * p.x + co * p.y}; };
+    std::vector<Vec2> pts;
+    for (int i = 0; i < n; ++i) {
+      const LD a = 2 * 3.14159265358979323846L * i / n;
+      pts.push_back(ref::toR(V{2 * std::cos(a), std::sin(a)}));
+    }
+    const auto base = make_polygon(pts, 0.125f);
+    ASSERT_TRUE(base && base->count() == n);
+    o.set_pose(*base, {0, 0}, ref::toR(centre), Rot::from_angle(Real(ang)));
+    ASSERT_EQ(o.count(), n);
+    EXPECT_EQ(o.radius, 0.125f);
+    for (int i = 0; i < n; ++i) {
+      const V want = turned(ref::toV(base->vertex(i)));
+      EXPECT_NEAR(o.vertex(i).x, want.x, 1e-5) << "n " << n << " vertex " << i;
+      EXPECT_NEAR(o.vertex(i).y, want.y, 1e-5) << "n " << n << " vertex " << i;
+      const V bn = ref::toV(base->normal(i)), wn{co * bn.x - si * bn.y, si * bn.x + co * bn.y};
+      EXPECT_NEAR(o.normal(i).x, wn.x, 1e-6) << "n " << n << " normal " << i;
+      EXPECT_NEAR(o.normal(i).y, wn.y, 1e-6) << "n " << n << " normal " << i;
+    }
+    EXPECT_FALSE(validate(o).has_value());
+    std::vector<Vec2> now;
+    for (int i = 0; i < n; ++i) now.push_back(o.vertex(i));
+    if (k != 4) kept.push_back({o, now});  // (so the second 5-gon pose reuses o's own storage)
+  }
+  for (const auto& [p, v] : kept) {
+    ASSERT_EQ(p.count(), int(v.size()));
+    for (int i = 0; i < p.count(); ++i) EXPECT_EQ(p.vertex(i), v[size_t(i)]);
+  }
+  const int n = o.count();
+  Polygon m = std::move(o);
+  EXPECT_EQ(m.count(), n);
+  EXPECT_EQ(o.count(), 0);  // NOLINT(bugprone-use-after-move): the moved-from state is the point
+  EXPECT_EQ(o.base_vertices(), nullptr);
+  EXPECT_TRUE(validate(o).has_value());
+}
+
 TEST(Bounds, TightAgainstReferenceSupport) {
   ref::Rng g(11);
   for (int i = 0; i < 400; ++i) {
