@@ -161,6 +161,8 @@ struct HullSide {
     return convex_contact(s, h);
   }
   DistanceResult closest(const Piece& s, int) const { return grow(core_distance(s, h), 0, h.radius); }
+  /// The contact points of the pair, its cores overlapping, b escaping along m's normal.
+  void points(const Piece& s, int, Manifold& m) const { overlap_points(s, h, m); }
   /// Whether the pair penetrates deeper than t (by a point, see deeper_than).
   bool deep(const Piece& s, int, Real t) const { return deeper_than(s, h, t); }
   InnerDisk inner(int) const { return inner_disk(h); }
@@ -211,6 +213,7 @@ struct PieceSide {
   bool touches(const Piece& a, int j) const { return core_distance(a, s.piece[j]).distance <= 0; }
   Manifold contact(const Piece& a, int j) const { return convex_contact(a, s.piece[j]); }
   DistanceResult closest(const Piece& a, int j) const { return core_distance(a, s.piece[j]); }
+  void points(const Piece& a, int j, Manifold& m) const { overlap_points(a, s.piece[j], m); }
   /// Whether the pair penetrates deeper than t (by a point, see deeper_than).
   bool deep(const Piece& a, int j, Real t) const { return deeper_than(a, s.piece[j], t); }
   InnerDisk inner(int j) const { return inner_disk(s.piece[j]); }
@@ -626,8 +629,9 @@ class WideEscape {
       for (int j = 0; j < b_.count(); ++j) {
         if (overlap_at_most(a_.piece[i], j, lower_)) continue;  // no deeper than lower_
         Vec2 n;
-        const Real d = pair_depth(a_.piece[i], j, n);
-        if (d > lower_) lower_ = d, deepest_n_ = n;
+        bool clear = false;
+        const Real d = pair_depth(a_.piece[i], j, n, clear);
+        if (d > lower_) lower_ = d, deepest_n_ = n, deepest_ = clear ? i * b_.count() + j : -1;
       }
     return true;
   }
@@ -640,7 +644,19 @@ class WideEscape {
     const Vec2 v = deepest_n_ * lower_;
     return free_beyond(v, deepest_n_);
   }
-  Manifold deepest_manifold() const { return wide_manifold(a_, b_, deepest_n_ * lower_, deepest_n_, ws_.pen_tol); }
+  /// Its contact: the deepest pair's own (convex_contact's points) where its cores overlap
+  /// clearly (that pair touches at the escape: the points lie within the depth of both
+  /// shapes), else the closest pair at the touching position (wide_manifold).
+  Manifold deepest_manifold() const {
+    const Vec2 best = deepest_n_ * lower_;
+    if (deepest_ < 0) return wide_manifold(a_, b_, best, deepest_n_, ws_.pen_tol);
+    Manifold m;
+    m.touching = true;
+    m.normal = deepest_n_;
+    m.depth = length(best);
+    b_.points(a_.piece[deepest_ / b_.count()], deepest_ % b_.count(), m);
+    return m;
+  }
 
   /// The candidates: along normals first (closed forms, a few dozen), whose shortest kept
   /// escape bounds the answer, so that the corners (hundreds of curve crossings for a
@@ -686,11 +702,12 @@ class WideEscape {
     if (o.depth < -ws_.pen_tol) return false;
     return b_.touches(s, j);
   }
-  /// The pair's penetration depth and escape normal n (convex_contact's), or -1 apart.
-  Real pair_depth(const Piece& s, int j, Vec2& n) const {
+  /// The pair's penetration depth and escape normal n (convex_contact's), or -1 apart;
+  /// `clear` when the least overlap decided (the cores overlap).
+  Real pair_depth(const Piece& s, int j, Vec2& n, bool& clear) const {
     if (b_.circles_apart(s, j)) return -1;
     const LeastOverlap o = b_.least(s, j, -ws_.pen_tol);
-    if (o.depth - b_.rounding() > ws_.pen_tol) return n = o.normal, std::max(Real(0), o.depth);
+    if (o.depth - b_.rounding() > ws_.pen_tol) return clear = true, n = o.normal, std::max(Real(0), o.depth);
     if (o.depth < -ws_.pen_tol) return -1;
     const Manifold m = b_.contact(s, j);
     return m.touching ? (n = m.normal, m.depth) : Real(-1);
@@ -796,6 +813,7 @@ class WideEscape {
   NotchWedge wedge_;
   Real lower_ = 0;
   Vec2 deepest_n_{1, 0};  // the deepest pair's escape normal
+  int deepest_ = -1;      // and the pair, i * count + j, when its cores overlap clearly
   bool found_ = false;
   Vec2 best_, n_{1, 0};
   Real best_len_ = std::numeric_limits<Real>::max();
