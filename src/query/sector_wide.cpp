@@ -22,7 +22,26 @@ struct Curve {
   /// A box holding the curve's points within the band of lengths searched (set where the
   /// curves are kept, see wide_corner_candidates): curves whose boxes are apart do not cross.
   Aabb box{};
+  /// A circle's part that bounds the pair's set of overlapping translations (`arc`): the
+  /// directions from its center counter-clockwise from w0 to w1 (at most pi apart). The rest
+  /// of the circle lies inside that set, so its crossings are no corners (see on_arc).
+  bool arc = false;
+  Vec2 w0{}, w1{};
 };
+
+/// The margin of on_arc: 1e-2 of the radius (far beyond the rounding of a crossing, even of
+/// two nearly tangent circles).
+inline Real arc_margin(const Curve& c) {
+  return c.r * Real(1e-2) + (length(c.a) + c.r) * std::numeric_limits<Real>::epsilon() * 16;
+}
+
+/// Whether d (from a circle's center, of about its radius) lies on its arc, within m.
+inline bool arc_holds(const Curve& c, Vec2 d, Real m) {
+  return cross(c.w0, d) >= -m && cross(d, c.w1) >= -m && dot(d, c.w0 + c.w1) >= -m;
+}
+
+/// Whether p (a crossing on the circle c) lies on c's arc, within arc_margin.
+inline bool on_arc(const Curve& c, Vec2 p) { return !c.arc || arc_holds(c, p - c.a, arc_margin(c)); }
 
 /// The box of a curve's points no longer than hi, padded by what intersect accepts beyond a
 /// segment's ends (1e-6 of its length) and by the rounding of the crossing points.
@@ -33,9 +52,15 @@ Aabb curve_box(const Curve& c, Real hi) {
     b = {min(c.a, c.b), max(c.a, c.b)};
     pad = Real(2e-6) * length(c.b - c.a) + (length(c.a) + length(c.b)) * std::numeric_limits<Real>::epsilon() * 8;
   }
-  if (c.kind == Curve::kCircle) {
+  if (c.kind == Curve::kCircle && !c.arc) {
     b = {c.a - Vec2{c.r, c.r}, c.a + Vec2{c.r, c.r}};
     pad = (length(c.a) + c.r) * std::numeric_limits<Real>::epsilon() * 8;
+  }
+  if (c.kind == Curve::kCircle && c.arc) {  // the arc's ends and the axis extremes on it
+    b = {c.a + c.w0 * c.r, c.a + c.w0 * c.r};
+    for (Vec2 e : {c.w1, Vec2{1, 0}, Vec2{-1, 0}, Vec2{0, 1}, Vec2{0, -1}})
+      if (arc_holds(c, e, 0)) b.min = min(b.min, c.a + e * c.r), b.max = max(b.max, c.a + e * c.r);
+    pad = arc_margin(c) * 2;
   }
   return {max(b.min, Vec2{-hi, -hi}) - Vec2{pad, pad}, min(b.max, Vec2{hi, hi}) + Vec2{pad, pad}};
 }
@@ -102,15 +127,23 @@ int intersect(const Curve& x, const Curve& y, Vec2* out) {
 
 namespace {
 
-// The outline of a piece grown by R, as translations v = q - x of the moving shape.
+// The outline of a piece grown by R, as translations v = q - x of the moving shape. Its
+// circles are arcs: the piece's point x = corner + R w or x = c + (r + R) w is on the
+// outline only for w in that point's cone of outward normals (the cone at the arc, from the
+// lo corner's flat normal to lo, from hi to the hi corner's flat normal, around the back at
+// the center), and v - center = -R w.
 void outline_curves(Vec2 q, const Piece& p, Real R, std::vector<Curve>& out) {
   const Vec2 e[2][2] = {{p.c, p.c + p.lo * p.r}, {p.c + p.hi * p.r, p.c}};
   const Vec2 nn[2] = {p.normal_lo(), p.normal_hi()};
   for (int k = 0; k < 2; ++k)
     out.push_back({Curve::kSeg, q - (e[k][0] + nn[k] * R), q - (e[k][1] + nn[k] * R), 0});
-  out.push_back({Curve::kCircle, q - p.c, {}, p.r + R});
-  if (R > 0)
-    for (Vec2 corner : {p.c, p.c + p.lo * p.r, p.c + p.hi * p.r}) out.push_back({Curve::kCircle, q - corner, {}, R});
+  auto circle = [&](Vec2 x, Real radius, Vec2 w0, Vec2 w1) { out.push_back({Curve::kCircle, q - x, {}, radius, {}, true, -w0, -w1}); };
+  circle(p.c, p.r + R, p.lo, p.hi);
+  if (R > 0) {
+    circle(p.c, R, nn[1], nn[0]);
+    circle(e[0][1], R, nn[0], p.lo);
+    circle(e[1][0], R, p.hi, nn[1]);
+  }
 }
 
 /// A disk inside a convex part: whatever holds the disks of two parts in common overlaps them
@@ -463,7 +496,7 @@ void wide_corner_candidates(const SectorParts& a, const Side& b, Real lo, Real h
         for (int k = intersect(x, y, pts), i = 0; i < k; ++i) {
           const Real l2 = length_sq(pts[i]);
           cand[n] = pts[i];
-          n += static_cast<std::size_t>((l2 >= lo2) & (l2 <= hi2));
+          n += static_cast<std::size_t>((l2 >= lo2) & (l2 <= hi2) && on_arc(x, pts[i]) && on_arc(y, pts[i]));
         }
       }
     cand.resize(n);
