@@ -544,8 +544,10 @@ Manifold wide_manifold(const SectorParts& a, const Side& b, Vec2 best, Vec2 n, R
   m.normal = n;
   m.depth = length(best);
   Vec2 at = best + n * (pen_tol * 4);
-  // The nearest pair, the first in (i, j) order among equals; pairs farther apart along an
-  // axis than the nearest so far are not measured (their distance is at least that gap).
+  // A pair within pen_tol of the nearest (the points of any such pair lie within about half
+  // the depth of both shapes): pairs in the order of their axis gaps, a pair measured only
+  // when its gap is below the nearest so far by more than pen_tol (its distance is at least
+  // the gap; at a corner of two pairs, the second is not measured).
   DistanceResult near{std::numeric_limits<Real>::max(), {}, {}};
   int pairs = 0, order[4], near_k = 4;
   Real gap[4];
@@ -557,7 +559,7 @@ Manifold wide_manifold(const SectorParts& a, const Side& b, Vec2 best, Vec2 n, R
   }
   for (int o = 0; o < pairs; ++o) {
     const int k = order[o];
-    if (gap[k] > near.distance + pen_tol) break;  // (beyond the rounding of either)
+    if (gap[k] >= near.distance - pen_tol) break;
     DistanceResult d = b.closest(shifted(a, k / b.count(), at), k % b.count());
     if (d.distance < near.distance || (d.distance == near.distance && k < near_k)) near = d, near_k = k;
   }
