@@ -40,12 +40,10 @@ int hull_flat(const Hull& h, Vec2 d) {
 Real scale_of(Vec2 a, Real r) { return std::max({std::fabs(a.x), std::fabs(a.y), r, Real(1)}); }
 
 // Overlapping cores: the shortest escape is along the least overlap's normal (the support
-// function there is an upper bound everywhere else); sets m's normal and depth, returns the
-// normal.
-Vec2 escape_along(Manifold& m, const LeastOverlap& o) {
+// function there is an upper bound everywhere else); sets m's normal and depth.
+void escape_along(Manifold& m, const LeastOverlap& o) {
   m.normal = o.normal;
   m.depth = std::max(Real(0), o.depth);
-  return o.normal;
 }
 
 }  // namespace
@@ -63,18 +61,25 @@ Manifold convex_contact(const Piece& p, const Hull& h) {
     m.points[0] = (core.point_a + core.point_b - m.normal * R) * Real(0.5);
     return m;
   }
-  const Vec2 n = escape_along(m, least_overlap(p, h));
+  escape_along(m, least_overlap(p, h));
+  overlap_points(p, h, m);
+  return m;
+}
+
+void overlap_points(const Piece& p, const Hull& h, Manifold& m) {
+  const Real R = h.radius;
+  const Vec2 n = m.normal;
+  m.point_count = 1;
   int fp = piece_flat(p, n);
-  if (fp < 0) { m.points[0] = p.support(n) - n * (m.depth * Real(0.5)); return m; }
+  if (fp < 0) { m.points[0] = p.support(n) - n * (m.depth * Real(0.5)); return; }
   int fh = hull_flat(h, -n);
-  if (fh < 0) { m.points[0] = h.support(-n) - n * (R - m.depth * Real(0.5)); return m; }
+  if (fh < 0) { m.points[0] = h.support(-n) - n * (R - m.depth * Real(0.5)); return; }
   Vec2 r1, r2;
   piece_edge(p, fp, r1, r2);
   Real slack = scale_of(p.c, p.r) * kRelEps * 16 + m.depth * Real(1e-3);
   int k = clip_contact_points(r1, r2, n, 0, h.v[fh], h.v[(fh + 1) % h.count], R, slack, m.points.data());
-  if (k > 0) { m.point_count = k; return m; }
+  if (k > 0) { m.point_count = k; return; }
   m.points[0] = p.support(n) - n * (m.depth * Real(0.5));
-  return m;
 }
 
 Manifold convex_contact(const Piece& a, const Piece& b) {
@@ -82,20 +87,25 @@ Manifold convex_contact(const Piece& a, const Piece& b) {
   DistanceResult core = core_distance(a, b);
   if (core.distance > 0) return m;
   m.touching = true;
+  escape_along(m, least_overlap(a, b));
+  overlap_points(a, b, m);
+  return m;
+}
+
+void overlap_points(const Piece& a, const Piece& b, Manifold& m) {
+  const Vec2 n = m.normal;
   m.point_count = 1;
-  const Vec2 n = escape_along(m, least_overlap(a, b));
   int fa = piece_flat(a, n);
-  if (fa < 0) { m.points[0] = a.support(n) - n * (m.depth * Real(0.5)); return m; }
+  if (fa < 0) { m.points[0] = a.support(n) - n * (m.depth * Real(0.5)); return; }
   int fb = piece_flat(b, -n);
-  if (fb < 0) { m.points[0] = b.support(-n) + n * (m.depth * Real(0.5)); return m; }
+  if (fb < 0) { m.points[0] = b.support(-n) + n * (m.depth * Real(0.5)); return; }
   Vec2 r1, r2, i1, i2;
   piece_edge(a, fa, r1, r2);
   piece_edge(b, fb, i1, i2);
   Real slack = scale_of(a.c, a.r + b.r) * kRelEps * 16 + m.depth * Real(1e-3);
   int k = clip_contact_points(r1, r2, n, 0, i1, i2, 0, slack, m.points.data());
-  if (k > 0) { m.point_count = k; return m; }
+  if (k > 0) { m.point_count = k; return; }
   m.points[0] = a.support(n) - n * (m.depth * Real(0.5));
-  return m;
 }
 
 }  // namespace collide2d::detail

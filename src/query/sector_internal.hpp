@@ -92,6 +92,13 @@ inline LeastOverlap least_overlap(const Piece& p, const Hull& h, Real apart = -s
   return o;
 }
 
+/// The contact points of a piece and a convex part whose cores overlap, b escaping along
+/// m.normal by m.depth (their least overlap): points on the flat sides facing each other
+/// (clipped), else the deepest point of the piece or of b, moved half the depth across
+/// (convex_contact's; sector_contact.cpp). Sets m's points and point count.
+void overlap_points(const Piece& p, const Hull& h, Manifold& m);
+void overlap_points(const Piece& a, const Piece& b, Manifold& m);
+
 // Cheap bounds for the exact tests below. A point x of one convex part lying inside the other
 // at depth d (its distance to that part's boundary) means that no translation shorter than d
 // separates them: the penetration is at least d. The overlap of the two parts' projections on

@@ -22,7 +22,26 @@ struct Curve {
   /// A box holding the curve's points within the band of lengths searched (set where the
   /// curves are kept, see wide_corner_candidates): curves whose boxes are apart do not cross.
   Aabb box{};
+  /// A circle's part that bounds the pair's set of overlapping translations (`arc`): the
+  /// directions from its center counter-clockwise from w0 to w1 (at most pi apart). The rest
+  /// of the circle lies inside that set, so its crossings are no corners (see on_arc).
+  bool arc = false;
+  Vec2 w0{}, w1{};
 };
+
+/// The margin of on_arc: 1e-2 of the radius (far beyond the rounding of a crossing, even of
+/// two nearly tangent circles).
+inline Real arc_margin(const Curve& c) {
+  return c.r * Real(1e-2) + (length(c.a) + c.r) * std::numeric_limits<Real>::epsilon() * 16;
+}
+
+/// Whether d (from a circle's center, of about its radius) lies on its arc, within m.
+inline bool arc_holds(const Curve& c, Vec2 d, Real m) {
+  return cross(c.w0, d) >= -m && cross(d, c.w1) >= -m && dot(d, c.w0 + c.w1) >= -m;
+}
+
+/// Whether p (a crossing on the circle c) lies on c's arc, within arc_margin.
+inline bool on_arc(const Curve& c, Vec2 p) { return !c.arc || arc_holds(c, p - c.a, arc_margin(c)); }
 
 /// The box of a curve's points no longer than hi, padded by what intersect accepts beyond a
 /// segment's ends (1e-6 of its length) and by the rounding of the crossing points.
@@ -33,9 +52,15 @@ Aabb curve_box(const Curve& c, Real hi) {
     b = {min(c.a, c.b), max(c.a, c.b)};
     pad = Real(2e-6) * length(c.b - c.a) + (length(c.a) + length(c.b)) * std::numeric_limits<Real>::epsilon() * 8;
   }
-  if (c.kind == Curve::kCircle) {
+  if (c.kind == Curve::kCircle && !c.arc) {
     b = {c.a - Vec2{c.r, c.r}, c.a + Vec2{c.r, c.r}};
     pad = (length(c.a) + c.r) * std::numeric_limits<Real>::epsilon() * 8;
+  }
+  if (c.kind == Curve::kCircle && c.arc) {  // the arc's ends and the axis extremes on it
+    b = {c.a + c.w0 * c.r, c.a + c.w0 * c.r};
+    for (Vec2 e : {c.w1, Vec2{1, 0}, Vec2{-1, 0}, Vec2{0, 1}, Vec2{0, -1}})
+      if (arc_holds(c, e, 0)) b.min = min(b.min, c.a + e * c.r), b.max = max(b.max, c.a + e * c.r);
+    pad = arc_margin(c) * 2;
   }
   return {max(b.min, Vec2{-hi, -hi}) - Vec2{pad, pad}, min(b.max, Vec2{hi, hi}) + Vec2{pad, pad}};
 }
@@ -102,15 +127,23 @@ int intersect(const Curve& x, const Curve& y, Vec2* out) {
 
 namespace {
 
-// The outline of a piece grown by R, as translations v = q - x of the moving shape.
+// The outline of a piece grown by R, as translations v = q - x of the moving shape. Its
+// circles are arcs: the piece's point x = corner + R w or x = c + (r + R) w is on the
+// outline only for w in that point's cone of outward normals (the cone at the arc, from the
+// lo corner's flat normal to lo, from hi to the hi corner's flat normal, around the back at
+// the center), and v - center = -R w.
 void outline_curves(Vec2 q, const Piece& p, Real R, std::vector<Curve>& out) {
   const Vec2 e[2][2] = {{p.c, p.c + p.lo * p.r}, {p.c + p.hi * p.r, p.c}};
   const Vec2 nn[2] = {p.normal_lo(), p.normal_hi()};
   for (int k = 0; k < 2; ++k)
     out.push_back({Curve::kSeg, q - (e[k][0] + nn[k] * R), q - (e[k][1] + nn[k] * R), 0});
-  out.push_back({Curve::kCircle, q - p.c, {}, p.r + R});
-  if (R > 0)
-    for (Vec2 corner : {p.c, p.c + p.lo * p.r, p.c + p.hi * p.r}) out.push_back({Curve::kCircle, q - corner, {}, R});
+  auto circle = [&](Vec2 x, Real radius, Vec2 w0, Vec2 w1) { out.push_back({Curve::kCircle, q - x, {}, radius, {}, true, -w0, -w1}); };
+  circle(p.c, p.r + R, p.lo, p.hi);
+  if (R > 0) {
+    circle(p.c, R, nn[1], nn[0]);
+    circle(e[0][1], R, nn[0], p.lo);
+    circle(e[1][0], R, p.hi, nn[1]);
+  }
 }
 
 /// A disk inside a convex part: whatever holds the disks of two parts in common overlaps them
@@ -161,6 +194,8 @@ struct HullSide {
     return convex_contact(s, h);
   }
   DistanceResult closest(const Piece& s, int) const { return grow(core_distance(s, h), 0, h.radius); }
+  /// The contact points of the pair, its cores overlapping, b escaping along m's normal.
+  void points(const Piece& s, int, Manifold& m) const { overlap_points(s, h, m); }
   /// Whether the pair penetrates deeper than t (by a point, see deeper_than).
   bool deep(const Piece& s, int, Real t) const { return deeper_than(s, h, t); }
   InnerDisk inner(int) const { return inner_disk(h); }
@@ -211,6 +246,7 @@ struct PieceSide {
   bool touches(const Piece& a, int j) const { return core_distance(a, s.piece[j]).distance <= 0; }
   Manifold contact(const Piece& a, int j) const { return convex_contact(a, s.piece[j]); }
   DistanceResult closest(const Piece& a, int j) const { return core_distance(a, s.piece[j]); }
+  void points(const Piece& a, int j, Manifold& m) const { overlap_points(a, s.piece[j], m); }
   /// Whether the pair penetrates deeper than t (by a point, see deeper_than).
   bool deep(const Piece& a, int j, Real t) const { return deeper_than(a, s.piece[j], t); }
   InnerDisk inner(int j) const { return inner_disk(s.piece[j]); }
@@ -460,7 +496,7 @@ void wide_corner_candidates(const SectorParts& a, const Side& b, Real lo, Real h
         for (int k = intersect(x, y, pts), i = 0; i < k; ++i) {
           const Real l2 = length_sq(pts[i]);
           cand[n] = pts[i];
-          n += static_cast<std::size_t>((l2 >= lo2) & (l2 <= hi2));
+          n += static_cast<std::size_t>((l2 >= lo2) & (l2 <= hi2) && on_arc(x, pts[i]) && on_arc(y, pts[i]));
         }
       }
     cand.resize(n);
@@ -508,8 +544,10 @@ Manifold wide_manifold(const SectorParts& a, const Side& b, Vec2 best, Vec2 n, R
   m.normal = n;
   m.depth = length(best);
   Vec2 at = best + n * (pen_tol * 4);
-  // The nearest pair, the first in (i, j) order among equals; pairs farther apart along an
-  // axis than the nearest so far are not measured (their distance is at least that gap).
+  // A pair within pen_tol of the nearest (the points of any such pair lie within about half
+  // the depth of both shapes): pairs in the order of their axis gaps, a pair measured only
+  // when its gap is below the nearest so far by more than pen_tol (its distance is at least
+  // the gap; at a corner of two pairs, the second is not measured).
   DistanceResult near{std::numeric_limits<Real>::max(), {}, {}};
   int pairs = 0, order[4], near_k = 4;
   Real gap[4];
@@ -521,7 +559,7 @@ Manifold wide_manifold(const SectorParts& a, const Side& b, Vec2 best, Vec2 n, R
   }
   for (int o = 0; o < pairs; ++o) {
     const int k = order[o];
-    if (gap[k] > near.distance + pen_tol) break;  // (beyond the rounding of either)
+    if (gap[k] >= near.distance - pen_tol) break;
     DistanceResult d = b.closest(shifted(a, k / b.count(), at), k % b.count());
     if (d.distance < near.distance || (d.distance == near.distance && k < near_k)) near = d, near_k = k;
   }
@@ -626,8 +664,9 @@ class WideEscape {
       for (int j = 0; j < b_.count(); ++j) {
         if (overlap_at_most(a_.piece[i], j, lower_)) continue;  // no deeper than lower_
         Vec2 n;
-        const Real d = pair_depth(a_.piece[i], j, n);
-        if (d > lower_) lower_ = d, deepest_n_ = n;
+        bool clear = false;
+        const Real d = pair_depth(a_.piece[i], j, n, clear);
+        if (d > lower_) lower_ = d, deepest_n_ = n, deepest_ = clear ? i * b_.count() + j : -1;
       }
     return true;
   }
@@ -640,7 +679,19 @@ class WideEscape {
     const Vec2 v = deepest_n_ * lower_;
     return free_beyond(v, deepest_n_);
   }
-  Manifold deepest_manifold() const { return wide_manifold(a_, b_, deepest_n_ * lower_, deepest_n_, ws_.pen_tol); }
+  /// Its contact: the deepest pair's own (convex_contact's points) where its cores overlap
+  /// clearly (that pair touches at the escape: the points lie within the depth of both
+  /// shapes), else the closest pair at the touching position (wide_manifold).
+  Manifold deepest_manifold() const {
+    const Vec2 best = deepest_n_ * lower_;
+    if (deepest_ < 0) return wide_manifold(a_, b_, best, deepest_n_, ws_.pen_tol);
+    Manifold m;
+    m.touching = true;
+    m.normal = deepest_n_;
+    m.depth = length(best);
+    b_.points(a_.piece[deepest_ / b_.count()], deepest_ % b_.count(), m);
+    return m;
+  }
 
   /// The candidates: along normals first (closed forms, a few dozen), whose shortest kept
   /// escape bounds the answer, so that the corners (hundreds of curve crossings for a
@@ -686,11 +737,12 @@ class WideEscape {
     if (o.depth < -ws_.pen_tol) return false;
     return b_.touches(s, j);
   }
-  /// The pair's penetration depth and escape normal n (convex_contact's), or -1 apart.
-  Real pair_depth(const Piece& s, int j, Vec2& n) const {
+  /// The pair's penetration depth and escape normal n (convex_contact's), or -1 apart;
+  /// `clear` when the least overlap decided (the cores overlap).
+  Real pair_depth(const Piece& s, int j, Vec2& n, bool& clear) const {
     if (b_.circles_apart(s, j)) return -1;
     const LeastOverlap o = b_.least(s, j, -ws_.pen_tol);
-    if (o.depth - b_.rounding() > ws_.pen_tol) return n = o.normal, std::max(Real(0), o.depth);
+    if (o.depth - b_.rounding() > ws_.pen_tol) return clear = true, n = o.normal, std::max(Real(0), o.depth);
     if (o.depth < -ws_.pen_tol) return -1;
     const Manifold m = b_.contact(s, j);
     return m.touching ? (n = m.normal, m.depth) : Real(-1);
@@ -796,6 +848,7 @@ class WideEscape {
   NotchWedge wedge_;
   Real lower_ = 0;
   Vec2 deepest_n_{1, 0};  // the deepest pair's escape normal
+  int deepest_ = -1;      // and the pair, i * count + j, when its cores overlap clearly
   bool found_ = false;
   Vec2 best_, n_{1, 0};
   Real best_len_ = std::numeric_limits<Real>::max();
