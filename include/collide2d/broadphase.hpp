@@ -73,9 +73,10 @@ inline Real fat_padding(Vec2 displacement, const FatBoxRule& rule) {
   return rule.margin + rule.speed_margin * std::max(std::fabs(displacement.x), std::fabs(displacement.y));
 }
 
-/// The fat box for a tight box that moved by `displacement`, under `rule`.
-inline Aabb fatten(const Aabb& tight, Vec2 displacement, const FatBoxRule& rule) {
-  Aabb f = grown(tight, fat_padding(displacement, rule));
+/// The fat box for a tight box that moved by `displacement`, under `rule`, given its padding
+/// (`fat_padding(displacement, rule)`).
+inline Aabb fatten(const Aabb& tight, Vec2 displacement, Real padding, const FatBoxRule& rule) {
+  Aabb f = grown(tight, padding);
   const Vec2 d = displacement * rule.displacement_factor;
   if (!is_finite(d)) return f;
   (d.x < 0 ? f.min.x : f.max.x) += d.x;
@@ -83,14 +84,19 @@ inline Aabb fatten(const Aabb& tight, Vec2 displacement, const FatBoxRule& rule)
   return f;
 }
 
+/// The fat box for a tight box that moved by `displacement`, under `rule`.
+inline Aabb fatten(const Aabb& tight, Vec2 displacement, const FatBoxRule& rule) {
+  return fatten(tight, displacement, fat_padding(displacement, rule), rule);
+}
+
 /// The fat box of a proxy whose fat box is `current` after it moved to `tight` by
 /// `displacement`: nothing when `current` still serves (it holds `tight` and exceeds a fresh
 /// fat box by at most `shrink_factor` paddings), else the fresh one.
 inline std::optional<Aabb> refatten(const Aabb& current, const Aabb& tight, Vec2 displacement,
                                     const FatBoxRule& rule) {
-  const Aabb fresh = fatten(tight, displacement, rule);
-  if (current.contains(tight) && grown(fresh, fat_padding(displacement, rule) * rule.shrink_factor).contains(current))
-    return std::nullopt;
+  const Real padding = fat_padding(displacement, rule);  // (once: the compiler did it twice)
+  const Aabb fresh = fatten(tight, displacement, padding, rule);
+  if (current.contains(tight) && grown(fresh, padding * rule.shrink_factor).contains(current)) return std::nullopt;
   return fresh;
 }
 

@@ -189,8 +189,9 @@ World::Stored World::store_moved(std::uint32_t slot, const Shape& shape, Vec2& d
   tight_[slot] = collide2d::bounds(*c);
   slots_[slot].is_static = false;
   delta = tight_[slot].center() - old.center();
-  // The broad phase's own test (refatten): whether its move will change the fat box.
-  return refatten(bp_->fat_box(slot), tight_[slot], delta, bp_->rule()) ? Stored::refit : Stored::kept;
+  // The broad phase's own test (refatten): whether its move will change the fat box (its rule
+  // is options_.fat, which it was made with).
+  return refatten(bp_->fat_box(slot), tight_[slot], delta, options_.fat) ? Stored::refit : Stored::kept;
 }
 
 void World::finish_moved(std::uint32_t slot, Stored stored, Vec2 delta) {

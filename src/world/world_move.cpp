@@ -43,6 +43,18 @@ World::MoveScratch& World::move_scratch() {
   return s;
 }
 
+// (near_listed and near_walls live here, next to their one caller on the mover's path, so
+// that the compiler can inline them there)
+bool World::near_listed(std::uint32_t slot, const Aabb& region) const {
+  if (slot >= near_valid_.size() || !near_valid_[slot]) return false;
+  const Aabb& b = near_box_[slot];
+  return b.min.x <= region.min.x && b.min.y <= region.min.y && region.max.x <= b.max.x && region.max.y <= b.max.y;
+}
+
+const World::NearWalls* World::near_walls(std::uint32_t slot) const {
+  return near_walls_[slot].epoch == layer_epoch_ ? &near_walls_[slot] : nullptr;
+}
+
 void World::plan_move(const Shape& body, Vec2 displacement, const MoveFrame& frame, Filter filter, std::uint32_t self,
                       const MoveOptions& options, MoveScratch& s, WorldMove& out) const {
   const bool listed = near_listed(self, frame.region);
@@ -362,7 +374,11 @@ void World::move_crowd_serially(std::span<const ProxyHandle> bodies, std::span<c
     const Shape body = load_shape(slot);
     plan_move(body, displacements[i], move_frame(body, displacements[i], options), slots_[slot].filter, slot, options,
               scratch, out[i]);
-    place_moved(slot, out[i].result.shape);
+    // place_moved's two halves, as the batches call them (no third call on the common path)
+    Vec2 delta;
+    const Stored stored = store_moved(slot, out[i].result.shape, delta);
+    if (stored == Stored::other) place_moved(slot, out[i].result.shape);
+    else finish_moved(slot, stored, delta);
   }
 }
 

@@ -60,10 +60,6 @@ void World::keep_near_walls(std::uint32_t slot) {
   w.epoch = layer_epoch_;
 }
 
-const World::NearWalls* World::near_walls(std::uint32_t slot) const {
-  return near_walls_[slot].epoch == layer_epoch_ ? &near_walls_[slot] : nullptr;
-}
-
 void World::forget_near(std::uint32_t slot) {
   if (slot < near_valid_.size() && near_valid_[slot]) {
     near_valid_[slot] = 0;
@@ -81,12 +77,6 @@ void World::add_near(std::uint32_t slot, std::uint32_t other) {
     std::erase_if(list, [&](std::uint32_t q) { return !bp_->contains(q) || !bp_->fat_box(q).overlaps(box); });
   }
   list.push_back(other);
-}
-
-bool World::near_listed(std::uint32_t slot, const Aabb& region) const {
-  if (slot >= near_valid_.size() || !near_valid_[slot]) return false;
-  const Aabb& b = near_box_[slot];
-  return b.min.x <= region.min.x && b.min.y <= region.min.y && region.max.x <= b.max.x && region.max.y <= b.max.y;
 }
 
 std::optional<Invalid> World::validate_near() const {
