@@ -495,6 +495,9 @@ class World {
   ProxyHandle handle_of(std::uint32_t slot) const;
   void mark_dirty(std::uint32_t slot);
   bool exact_overlap(std::uint32_t a, std::uint32_t b) const;
+  /// move_by's general case: the slot's shape translated and validated (its box in `box`), or
+  /// why not (nothing stored then).
+  std::optional<Invalid> translate_stored(std::uint32_t slot, Vec2 delta, Aabb& box);
   template <class F>
   void visit_candidates(const Aabb& box, QueryFilter filter, std::span<const ProxyHandle> exclude, F&& f) const;
 

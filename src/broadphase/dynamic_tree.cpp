@@ -41,6 +41,26 @@ struct LocalStack {
   }
   bool empty() const { return n == 0; }
 };
+
+/// Calls `visit(id)` for every leaf whose box overlaps `box`, child1's subtree first; stops when
+/// `visit` returns false. Only nodes whose boxes overlap are pushed (children are tested before
+/// the push, so the pops are half as many).
+template <class Visit>
+void overlap_walk(const std::vector<TreeNode>& nodes, std::uint32_t root, const Aabb& box, Visit&& visit) {
+  if (root == kNullIndex || !nodes[root].box.overlaps(box)) return;
+  LocalStack<std::uint32_t> stack;
+  stack.push(root);
+  while (!stack.empty()) {
+    const TreeNode& n = nodes[stack.pop()];
+    if (n.is_leaf()) {
+      if (!visit(n.child2)) return;
+      continue;
+    }
+    const bool in1 = nodes[n.child1].box.overlaps(box);
+    if (nodes[n.child2].box.overlaps(box)) stack.push(n.child2);
+    if (in1) stack.push(n.child1);
+  }
+}
 }  // namespace
 
 DynamicTree::DynamicTree(FatBoxRule rule) : rule_(rule) {}
@@ -282,21 +302,7 @@ std::uint32_t DynamicTree::balance(std::uint32_t a) {
 }
 
 void DynamicTree::query(const Aabb& box, FunctionRef<bool(std::uint32_t)> visit) const {
-  if (root_ == kNullIndex || !nodes_[root_].box.overlaps(box)) return;
-  // Only nodes whose boxes overlap are pushed (children are tested before the push, so the
-  // pops are half as many; the visiting order is the same: child1's subtree first).
-  LocalStack<std::uint32_t> stack;
-  stack.push(root_);
-  while (!stack.empty()) {
-    const TreeNode& n = nodes_[stack.pop()];
-    if (n.is_leaf()) {
-      if (!visit(n.child2)) return;
-      continue;
-    }
-    const bool in1 = nodes_[n.child1].box.overlaps(box);
-    if (nodes_[n.child2].box.overlaps(box)) stack.push(n.child2);
-    if (in1) stack.push(n.child1);
-  }
+  overlap_walk(nodes_, root_, box, visit);
 }
 
 void DynamicTree::raycast(Vec2 origin, Vec2 unit_dir, Real t_max,
@@ -371,23 +377,12 @@ void DynamicTree::update_pairs(std::vector<ProxyPair>& out) {
   for (std::uint64_t k : order_) {
     const std::uint32_t id = std::uint32_t(k);
     const Aabb box = nodes_[leaf_of_[id]].box;
-    // Stack traversal inlined (the virtual query's callback is not free at this rate).
-    LocalStack<std::uint32_t> stack;
-    stack.push(root_);
-    while (!stack.empty()) {
-      const TreeNode& n = nodes_[stack.pop()];
-      if (!n.box.overlaps(box)) continue;
-      if (!n.is_leaf()) {
-        stack.push(n.child2);
-        stack.push(n.child1);
-        continue;
-      }
-      std::uint32_t q = n.child2;
-      if (q == id) continue;
+    // The walk inlined (the virtual query's callback is not free at this rate).
+    overlap_walk(nodes_, root_, box, [&](std::uint32_t q) {
       // Both moved: report once, from the smaller id.
-      if (moved_.state[q] != 0 && q < id) continue;
-      out.push_back(q < id ? ProxyPair{q, id} : ProxyPair{id, q});
-    }
+      if (q != id && !(moved_.state[q] != 0 && q < id)) out.push_back(q < id ? ProxyPair{q, id} : ProxyPair{id, q});
+      return true;
+    });
   }
   moved_.clear();
 }
