@@ -94,13 +94,6 @@ Shape World::load_shape(std::uint32_t slot) const {
   return visit_stored(shapes_[slot], polygons_, [](const auto& v) { return Shape(v); });
 }
 
-void World::mark_dirty(std::uint32_t slot) {
-  if (!slots_[slot].dirty) {
-    slots_[slot].dirty = true;
-    dirty_.push_back(slot);
-  }
-}
-
 std::optional<ProxyHandle> World::create(const ProxyDef& def, Invalid* why) {
   if (auto bad = check_shape(def.shape)) {
     if (why) *why = *bad;
@@ -199,7 +192,8 @@ void World::finish_moved(std::uint32_t slot, Stored stored, Vec2 delta) {
 }
 
 std::optional<Invalid> World::move_by(ProxyHandle h, Vec2 delta) {
-  if (auto bad = check(h)) return bad;
+  if (!is_valid(h)) [[unlikely]]
+    return check(h);
   const std::uint32_t i = h.index;
   Aabb box;
   Circle* disc = std::get_if<Circle>(&shapes_[i]);
