@@ -119,20 +119,24 @@ void DynamicTree::touch(std::uint32_t id) {
 bool DynamicTree::move(std::uint32_t id, const Aabb& tight, Vec2 displacement) {
   const std::uint32_t leaf = leaf_of_[id];
   const std::optional<Aabb> fresh = refatten(nodes_[leaf].box, tight, displacement, rule_);
-  if (!fresh) return false;
+  if (!fresh) return false;  // most moves (no registers to save on this path: the rest is out of line)
+  replace_fat_box(id, leaf, *fresh);
+  return true;
+}
+
+void DynamicTree::replace_fat_box(std::uint32_t id, std::uint32_t leaf, const Aabb& fresh) {
   const std::uint32_t parent = nodes_[leaf].parent;
-  if (parent != kNullIndex && nodes_[parent].box.contains(*fresh)) {
+  if (parent != kNullIndex && nodes_[parent].box.contains(fresh)) {
     // The new box stays within the parent's: the leaf keeps its place (a mover re-fattened a
     // little way from where it was), the ancestors' boxes are refitted (they can only shrink).
-    nodes_[leaf].box = *fresh;
+    nodes_[leaf].box = fresh;
     refit_up(parent, false);
   } else {
     remove_leaf(leaf);
-    nodes_[leaf].box = *fresh;
+    nodes_[leaf].box = fresh;
     insert_leaf(leaf);
   }
   touch(id);
-  return true;
 }
 
 void DynamicTree::insert_leaf(std::uint32_t leaf) {
