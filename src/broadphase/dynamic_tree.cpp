@@ -124,7 +124,7 @@ bool DynamicTree::move(std::uint32_t id, const Aabb& tight, Vec2 displacement) {
   return true;
 }
 
-void DynamicTree::replace_fat_box(std::uint32_t id, std::uint32_t leaf, const Aabb& fresh) {
+[[gnu::noinline]] void DynamicTree::replace_fat_box(std::uint32_t id, std::uint32_t leaf, const Aabb& fresh) {
   const std::uint32_t parent = nodes_[leaf].parent;
   if (parent != kNullIndex && nodes_[parent].box.contains(fresh)) {
     // The new box stays within the parent's: the leaf keeps its place (a mover re-fattened a
