@@ -250,8 +250,12 @@ class World {
 
   /// Nothing when `h` addresses a live proxy of this world, else why not.
   std::optional<Invalid> check(ProxyHandle h) const;
-  /// True when `h` addresses a live proxy of this world.
-  bool is_valid(ProxyHandle h) const { return !check(h); }
+  /// True when `h` addresses a live proxy of this world (what `check` accepts; inline, the hot
+  /// paths test it before asking `check` for the reason).
+  bool is_valid(ProxyHandle h) const {
+    return h.world != 0 && h.world == id_ && h.index < slots_.size() && slots_[h.index].generation == h.generation &&
+           slots_[h.index].alive;
+  }
   /// The proxy's shape (nothing for an invalid handle).
   std::optional<Shape> shape(ProxyHandle h) const;
   /// The proxy's user data (0 for an invalid handle).
@@ -493,8 +497,16 @@ class World {
   void release_shape(std::uint32_t slot);
   Shape load_shape(std::uint32_t slot) const;
   ProxyHandle handle_of(std::uint32_t slot) const;
-  void mark_dirty(std::uint32_t slot);
+  void mark_dirty(std::uint32_t slot) {
+    if (!slots_[slot].dirty) {
+      slots_[slot].dirty = true;
+      dirty_.push_back(slot);
+    }
+  }
   bool exact_overlap(std::uint32_t a, std::uint32_t b) const;
+  /// move_by's general case: the slot's shape translated and validated (its box in `box`), or
+  /// why not (nothing stored then).
+  std::optional<Invalid> translate_stored(std::uint32_t slot, Vec2 delta, Aabb& box);
   template <class F>
   void visit_candidates(const Aabb& box, QueryFilter filter, std::span<const ProxyHandle> exclude, F&& f) const;
 

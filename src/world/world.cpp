@@ -94,13 +94,6 @@ Shape World::load_shape(std::uint32_t slot) const {
   return visit_stored(shapes_[slot], polygons_, [](const auto& v) { return Shape(v); });
 }
 
-void World::mark_dirty(std::uint32_t slot) {
-  if (!slots_[slot].dirty) {
-    slots_[slot].dirty = true;
-    dirty_.push_back(slot);
-  }
-}
-
 std::optional<ProxyHandle> World::create(const ProxyDef& def, Invalid* why) {
   if (auto bad = check_shape(def.shape)) {
     if (why) *why = *bad;
@@ -200,13 +193,33 @@ void World::finish_moved(std::uint32_t slot, Stored stored, Vec2 delta) {
 }
 
 std::optional<Invalid> World::move_by(ProxyHandle h, Vec2 delta) {
-  if (auto bad = check(h)) return bad;
-  if (auto bad = validate_velocity(delta)) return Invalid{"delta", bad->message};
+  if (!is_valid(h)) [[unlikely]]
+    return check(h);
   const std::uint32_t i = h.index;
+  Aabb box;
+  Circle* disc = std::get_if<Circle>(&shapes_[i]);
+  if (disc && within(disc->center + delta)) {
+    // A stored disc's radius is valid: the moved disc is valid while its centre is within the
+    // coordinate limit (as store_moved; a non-finite delta fails that test and goes below).
+    disc->center += delta;
+    box = collide2d::bounds(*disc);
+  } else if (auto bad = translate_stored(i, delta, box)) {
+    return bad;
+  }
+  tight_[i] = box;
+  slots_[i].is_static = false;
+  // (the slot's own candidate list is made again only when the mover places it: a proxy moved
+  // by hand may never move with the mover)
+  if (bp_->move(i, box, delta)) fat_box_changed(i, false);
+  mark_dirty(i);
+  return std::nullopt;
+}
+
+std::optional<Invalid> World::translate_stored(std::uint32_t i, Vec2 delta, Aabb& box) {
+  if (auto bad = validate_velocity(delta)) return Invalid{"delta", bad->message};
   // Translate the stored shape directly (no round trip through a full Shape).
   std::optional<Invalid> bad;
   StoredShape next = shapes_[i];
-  Aabb box;
   std::visit(
       [&](auto& v) {
         if constexpr (std::is_same_v<std::decay_t<decltype(v)>, PolygonRef>) {
@@ -224,12 +237,6 @@ std::optional<Invalid> World::move_by(ProxyHandle h, Vec2 delta) {
   if (!bad && (!is_finite(box.min) || !is_finite(box.max))) bad = Invalid{"shape", "bounding box is not finite"};
   if (bad) return Invalid{"delta", "moves the shape out of range: " + bad->text()};
   shapes_[i] = next;
-  tight_[i] = box;
-  slots_[i].is_static = false;
-  // (the slot's own candidate list is made again only when the mover places it: a proxy moved
-  // by hand may never move with the mover)
-  if (bp_->move(i, box, delta)) fat_box_changed(i, false);
-  mark_dirty(i);
   return std::nullopt;
 }
 

@@ -325,6 +325,47 @@ TEST_P(WorldTest, BadHandlesAndInputsAreRefusedWithStateUnchanged) {
   ASSERT_FALSE(w.validate());
 }
 
+// move_by takes exactly the moves after which the shape is valid (the translated shape passes
+// `validate` and has a finite box), near the coordinate limit too; a refused move changes
+// nothing. Discs mostly (their move has a shortcut), some of every other type.
+TEST_P(WorldTest, MoveByTakesExactlyTheMovesThatLeaveAValidShape) {
+  World w(options());
+  Rand r(5);
+  const Real lim = Real(1e12);
+  int taken = 0, refused = 0;
+  for (int k = 0; k < 600; ++k) {
+    Vec2 c{r.uniform(-10, 10), r.uniform(-10, 10)}, d{r.uniform(-1, 1), r.uniform(-1, 1)};
+    if (k % 4 < 2) {  // across the limit, on either side, on either axis
+      const Real edge = k % 2 ? lim : -lim;
+      (k % 8 < 4 ? c.x : c.y) = edge * r.uniform(Real(0.999998), 1);
+      (k % 8 < 4 ? d.x : d.y) = edge * r.uniform(Real(-2e-6), Real(4e-6));
+    }
+    if (k % 16 == 3) d.y = std::nanf("");
+    if (k % 16 == 11) d.x = -std::numeric_limits<Real>::infinity();
+    // (random_shape's polygons need room: near the limit their points would merge)
+    const Shape s = k % 3 ? Shape(Circle{c, r.uniform(Real(0.2), Real(2))})
+                    : k % 4 < 2 ? Shape(Box(c, {1, Real(0.5)}, Real(0.3)))
+                                : random_shape(r, c);
+    const auto h = w.create({s, 0, {}, false});
+    if (!h) continue;
+    const Shape moved = translated(s, d);
+    const Aabb mb = bounds(moved);
+    const bool valid = !validate(moved) && is_finite(mb.min) && is_finite(mb.max);
+    const auto err = w.move_by(*h, d);
+    EXPECT_EQ(!err, valid) << k;
+    if (err) {
+      EXPECT_EQ(err->field, "delta") << k;
+    }
+    const Aabb want = valid ? mb : bounds(s), got = bounds(*w.shape(*h));
+    EXPECT_TRUE(got.min == want.min && got.max == want.max && w.bounds(*h).min == want.min) << k;
+    ++(valid ? taken : refused);
+    ASSERT_FALSE(w.destroy(*h));
+    w.update();
+  }
+  EXPECT_GT(taken, 200);
+  EXPECT_GT(refused, 100);
+}
+
 TEST_P(WorldTest, BatchesMatchSerialAnswersOnAnyRunner) {
   World w(options());
   Rand r(5);
