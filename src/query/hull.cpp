@@ -515,16 +515,19 @@ int aligned_edge(const Hull& h, Vec2 d) {
   return best;
 }
 
-// The center of the overlap of the two cores' bounding boxes.
-Vec2 bounds_overlap_center(const Hull& a, const Hull& b) {
-  auto box = [](const Hull& h, Vec2& lo, Vec2& hi) {
-    lo = hi = h.v[0];
+// The bounding box of h's core.
+struct CoreBounds {
+  Vec2 lo, hi;
+  explicit CoreBounds(const Hull& h) : lo(h.v[0]), hi(h.v[0]) {
     for (int i = 1; i < h.count; ++i) { lo = min(lo, h.v[i]); hi = max(hi, h.v[i]); }
-  };
-  Vec2 la, ha, lb, hb;
-  box(a, la, ha);
-  box(b, lb, hb);
-  return (max(la, lb) + min(ha, hb)) * Real(0.5);
+  }
+};
+
+// The widest gap between two cores' bounding boxes along x or y (negative where they overlap
+// along both): the exact gap bounds the cores' distance from below, and each difference rounds
+// by half an ulp of itself.
+Real bounds_gap(const CoreBounds& a, const CoreBounds& b) {
+  return std::max({b.lo.x - a.hi.x, a.lo.x - b.hi.x, b.lo.y - a.hi.y, a.lo.y - b.hi.y});
 }
 
 }  // namespace
@@ -554,6 +557,10 @@ int clip_contact_points(Vec2 r1, Vec2 r2, Vec2 nref, Real rref, Vec2 i1, Vec2 i2
 Manifold convex_contact(const Hull& a, const Hull& b) {
   Manifold m;
   const Real R = a.radius + b.radius;
+  // Bounding boxes apart by more than R: the cores are further apart than R (4 eps of R cover
+  // the gap's rounding and R's), so there is no contact, whichever path would say so.
+  const CoreBounds ba(a), bb(b);
+  if (bounds_gap(ba, bb) > R * (1 + 4 * std::numeric_limits<Real>::epsilon())) return m;
   DistanceResult core;
   if (cores_separated(a, b)) {
     if (R == 0) return m;  // disjoint closed cores, nothing to grow
@@ -563,7 +570,7 @@ Manifold convex_contact(const Hull& a, const Hull& b) {
     // The common point would only set the magnitude of the rounding allowances below (a
     // shape without area is not a polygon core): the middle of the cores' bounding-box
     // overlap, which holds every common point, does that without the clipping.
-    core.point_a = core.point_b = bounds_overlap_center(a, b);
+    core.point_a = core.point_b = (max(ba.lo, bb.lo) + min(ba.hi, bb.hi)) * Real(0.5);
   } else {
     core.point_a = core.point_b = common_point(a, b);
   }
