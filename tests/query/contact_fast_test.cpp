@@ -6,7 +6,8 @@
 // vertices (where the nearest point is a vertex or on a neighbouring edge, sharp corners
 // included) against the long double distance to the polygon; polygons and aabbs against
 // capsules (touching or not, by contact and overlaps) against the long double distance, and
-// capsule pairs (their bounding boxes near or apart) the same way, crossing cores' depth and
+// capsules beside an aabb's side within 5% of their radius (the bounding boxes' gap about the
+// radius) the same way, capsule pairs (their bounding boxes near or apart) the same way, crossing cores' depth and
 // normal against the long double least penetration over the segments' axes; disks about
 // segments and capsules near their ends or beside their middles and about the touching distance against the
 // long double distance (beside the middle, the depth and normal within a few ulps of it); disks
@@ -216,6 +217,35 @@ TEST(ContactFast, PolygonAndAabbCapsuleTouchingMatchesLongDouble) {
     ++(expect ? touching : apart);
   }
   EXPECT_TRUE(touching > 300 && apart > 1500) << touching << " touching, " << apart << " apart";
+}
+
+// Capsules beside an aabb's right side (also as a polygon, and in both orders), parallel to it
+// or across its corner, their cores' gap to it within 5% of the radius: where the bounding boxes'
+// gap is the distance (beside the side) the contact turns on at the radius, and where the corner
+// is nearest the boxes' gap is less than the distance, so that the exact path decides.
+TEST(ContactFast, CapsuleBesideAabbSideAtTheRadiusMatchesLongDouble) {
+  Draw draw(23);
+  int touching = 0, apart = 0;
+  for (int i = 0; i < 6000; ++i) {
+    const Vec2 c0 = draw.center(Draw::far(i));
+    const Aabb box{c0 - Vec2{draw.uni(0.2, 1), draw.uni(0.2, 1)}, c0 + Vec2{draw.uni(0.2, 1), draw.uni(0.2, 1)}};
+    const Polygon poly = as_polygon(box);
+    const Real r = draw.uni(0.05, 0.6), x = box.max.x + r * draw.uni(0.95, 1.05);
+    const Real y0 = i % 2 == 0 ? draw.uni(box.min.y, box.max.y) : box.max.y + r * draw.uni(0, 0.3);
+    const Real tilt = i % 4 < 2 ? 0 : draw.uni(0, 0.3);
+    const Capsule cap{{x, y0}, {x + tilt, y0 + draw.uni(0.1, 1)}, r};
+    const long double d = polygon_segment_distance(poly, cap.a, cap.b);
+    const double tol = 64 * std::numeric_limits<Real>::epsilon() * (std::fabs(c0.x) + std::fabs(c0.y) + 8);
+    SCOPED_TRACE("case " + std::to_string(i));
+    if (std::fabs(d - cap.radius) < tol) continue;  // too near touching to call
+    const bool expect = d < cap.radius;
+    ASSERT_EQ(contact(poly, cap).touching, expect);
+    ASSERT_EQ(contact(cap, poly).touching, expect);
+    ASSERT_EQ(contact(box, cap).touching, expect);
+    ASSERT_EQ(contact(cap, box).touching, expect);
+    ++(expect ? touching : apart);
+  }
+  EXPECT_TRUE(touching > 1000 && apart > 1000) << touching << " touching, " << apart << " apart";
 }
 
 /// The gap of b's core beyond a's along n (negative: their overlap), in long double.
