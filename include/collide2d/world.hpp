@@ -84,10 +84,10 @@ struct WorldOptions {
   BroadphaseKind broadphase = BroadphaseKind::tree;  ///< tree: any sizes; grid: similar sizes
   Real cell_size = 4;  ///< grid only: side of a cell (about 2-4 times a typical proxy size)
   /// How moving proxies' boxes are fattened. The world pads a moving proxy's box by 8 of its
-  /// displacements on every side besides the margin (speed_margin 8), stretches it 3
-  /// displacements ahead and re-fits it once it is 8 paddings too large: a crowd member re-enters
-  /// the broad phase about every 13 steps whatever the units (docs/world.md, "Fat boxes").
-  FatBoxRule fat{Real(0.1), Real(3), Real(8), Real(8)};
+  /// displacements on every side besides the margin (speed_margin 8), stretches it 4
+  /// displacements ahead and re-fits it once it is 12 paddings too large: a crowd member
+  /// re-enters the broad phase rarely whatever the units (docs/world.md, "Fat boxes").
+  FatBoxRule fat{Real(0.1), Real(4), Real(12), Real(8)};
 };
 
 /// A pair that began or stopped touching. a.index < b.index.
