@@ -121,7 +121,11 @@ std::optional<Polygon> make_polygon(std::span<const Vec2> points, Real radius, I
 
 Vec2* Polygon::storage_for(int n, const Polygon* keep) {
   if (!data_ || data_.use_count() != 1 || count_ != n || (keep && data_ == keep->data_))
-    data_ = std::make_shared_for_overwrite<Vec2[]>(std::size_t(2 * n));
+#if defined(__cpp_lib_shared_ptr_arrays) && __cpp_lib_shared_ptr_arrays >= 201707L
+    data_ = std::make_shared<Vec2[]>(std::size_t(2 * n));  // one allocation (Vec2 zeroes itself anyway)
+#else  // (emscripten's libc++ has no make_shared of arrays)
+    data_ = std::shared_ptr<Vec2[]>(new Vec2[std::size_t(2 * n)]);
+#endif
   count_ = n;
   return data_.get();
 }
