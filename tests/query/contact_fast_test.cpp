@@ -50,6 +50,8 @@ struct Draw {
   Real uni(double lo, double hi) { return Real(std::uniform_real_distribution<double>(lo, hi)(rng)); }
   static Real far(int i) { return i % 3 == 0 ? Real(0) : (i % 3 == 1 ? Real(10) : Real(3000)); }
   Vec2 center(Real far) { return {uni(-1, 1) * far, uni(-1, 1) * far}; }
+  /// An aabb about c, reaching 0.2-1 from it on each of its four sides.
+  Aabb box_about(Vec2 c) { return {c - Vec2{uni(0.2, 1), uni(0.2, 1)}, c + Vec2{uni(0.2, 1), uni(0.2, 1)}}; }
   /// A convex k-gon (k <= 8) about c: jittered angles, radii in [lo, hi] per coordinate.
   std::optional<Polygon> polygon(Vec2 c, int k, double lo, double hi) {
     Vec2 pts[8];
@@ -60,6 +62,11 @@ struct Draw {
     return make_polygon(std::span<const Vec2>(pts, k));
   }
 };
+
+/// How near to touching (in distance) a pair about c0 is too near to call in the scalar type.
+double touch_tolerance(Vec2 c0) {
+  return 64 * std::numeric_limits<Real>::epsilon() * (std::fabs(c0.x) + std::fabs(c0.y) + 8);
+}
 
 TEST(ContactFast, AabbPairsAgreeWithTheHullPath) {
   Draw r(2024);
@@ -194,7 +201,7 @@ TEST(ContactFast, PolygonAndAabbCapsuleTouchingMatchesLongDouble) {
   int touching = 0, apart = 0;
   for (int i = 0; i < 6000; ++i) {
     const Vec2 c0 = draw.center(Draw::far(i));
-    const Aabb box{c0 - Vec2{draw.uni(0.2, 1), draw.uni(0.2, 1)}, c0 + Vec2{draw.uni(0.2, 1), draw.uni(0.2, 1)}};
+    const Aabb box = draw.box_about(c0);
     const auto made = draw.polygon(c0, 8, 0.5, 1);
     if (!made) continue;
     const Polygon poly = i % 2 == 0 ? *made : *make_polygon(std::span<const Vec2>(
@@ -204,7 +211,7 @@ TEST(ContactFast, PolygonAndAabbCapsuleTouchingMatchesLongDouble) {
     const Capsule cap{cc - Vec2{std::cos(ang), std::sin(ang)} * half, cc + Vec2{std::cos(ang), std::sin(ang)} * half,
                       draw.uni(0.05, 0.6)};
     const long double d = polygon_segment_distance(poly, cap.a, cap.b);
-    const double tol = 64 * std::numeric_limits<Real>::epsilon() * (std::fabs(c0.x) + std::fabs(c0.y) + 8);
+    const double tol = touch_tolerance(c0);
     SCOPED_TRACE("case " + std::to_string(i));
     if (std::fabs(d - cap.radius) < tol) continue;  // too near touching to call
     const bool expect = d < cap.radius;
@@ -228,14 +235,14 @@ TEST(ContactFast, CapsuleBesideAabbSideAtTheRadiusMatchesLongDouble) {
   int touching = 0, apart = 0;
   for (int i = 0; i < 6000; ++i) {
     const Vec2 c0 = draw.center(Draw::far(i));
-    const Aabb box{c0 - Vec2{draw.uni(0.2, 1), draw.uni(0.2, 1)}, c0 + Vec2{draw.uni(0.2, 1), draw.uni(0.2, 1)}};
+    const Aabb box = draw.box_about(c0);
     const Polygon poly = as_polygon(box);
     const Real r = draw.uni(0.05, 0.6), x = box.max.x + r * draw.uni(0.95, 1.05);
     const Real y0 = i % 2 == 0 ? draw.uni(box.min.y, box.max.y) : box.max.y + r * draw.uni(0, 0.3);
     const Real tilt = i % 4 < 2 ? 0 : draw.uni(0, 0.3);
     const Capsule cap{{x, y0}, {x + tilt, y0 + draw.uni(0.1, 1)}, r};
     const long double d = polygon_segment_distance(poly, cap.a, cap.b);
-    const double tol = 64 * std::numeric_limits<Real>::epsilon() * (std::fabs(c0.x) + std::fabs(c0.y) + 8);
+    const double tol = touch_tolerance(c0);
     SCOPED_TRACE("case " + std::to_string(i));
     if (std::fabs(d - cap.radius) < tol) continue;  // too near touching to call
     const bool expect = d < cap.radius;
@@ -279,7 +286,7 @@ TEST(ContactFast, CapsulePairsTouchingMatchesLongDouble) {
                               segment_distance(cap[1].a, cap[1].b, cap[0].a), segment_distance(cap[1].a, cap[1].b, cap[0].b)});
     if (segments_cross(cap[0].a, cap[0].b, cap[1].a, cap[1].b)) d = 0;
     const Real R = cap[0].radius + cap[1].radius;
-    const double tol = 64 * std::numeric_limits<Real>::epsilon() * (std::fabs(c0.x) + std::fabs(c0.y) + 8);
+    const double tol = touch_tolerance(c0);
     SCOPED_TRACE("case " + std::to_string(i));
     if (std::fabs(d - R) < tol || (d > 0 && d < tol)) continue;  // too near touching to call
     const bool expect = d <= R;
@@ -374,7 +381,7 @@ TEST(ContactFast, PolygonDiskAboutEdgesAndInsideMatchesLongDouble) {
     const Vec2 p = i % 5 == 0 ? (a + b) * Real(0.5) - out * draw.uni(0.01, 0.3)  // inside
                               : a + e * draw.uni(0.05, 0.95) + out * (r * draw.uni(0.5, 1.5));
     const long double d = polygon_distance(poly, p);
-    const double tol = 64 * std::numeric_limits<Real>::epsilon() * (std::fabs(c0.x) + std::fabs(c0.y) + 8);
+    const double tol = touch_tolerance(c0);
     SCOPED_TRACE("case " + std::to_string(i));
     if (std::fabs(d - r) < tol || (d > 0 && d < tol)) continue;  // too near touching to call
     const Circle disk{p, r};
