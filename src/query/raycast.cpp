@@ -148,6 +148,7 @@ RayHit polygon_core_raycast(const Vec2* v, const Vec2* n, int count, Vec2 off, V
   // it is a miss as soon as the bounds cross. max_distance itself is tested on the hit.
   Real lower = 0, upper = max_distance / std::max(std::fabs(d.x), std::fabs(d.y)) * (1 + 2 * std::numeric_limits<Real>::epsilon());
   int entered = -1, side = -1;  // side: the one that decided
+  Real side_num = 0;  // its num
   for (int i = 0; i < count; ++i) {
     const Vec2 ni = n[i];
     const Real num = dot(ni, (kMoved ? v[i] + off : v[i]) - o);  // >= 0: o inside this half-plane
@@ -156,15 +157,16 @@ RayHit polygon_core_raycast(const Vec2* v, const Vec2* n, int count, Vec2 off, V
       if (!(num < lower * den)) continue;
       lower = num / den;  // enters later
       entered = side = i;
+      side_num = num;
     } else if (den > 0) {
       if (!(num < upper * den)) continue;
       upper = num / den;  // leaves sooner
       if (!(upper < lower)) continue;
-      if (lower == 0) side = i;  // (else the side entered has the origin outside it)
+      if (lower == 0) side = i, side_num = num;  // (else the side entered has the origin outside it)
     } else {
       if (!(num < 0)) continue;
       upper = -1;  // parallel to the side, outside it
-      if (lower == 0) side = i;
+      if (lower == 0) side = i, side_num = num;
     }
     if (upper < lower) {
       entered = -1;
@@ -174,7 +176,9 @@ RayHit polygon_core_raycast(const Vec2* v, const Vec2* n, int count, Vec2 off, V
   bool outside = false;
   if (side >= 0) {
     const int next = side + 1 == count ? 0 : side + 1;
-    outside = kMoved ? orient(v[side] + off, v[next] + off, o) < 0 : orient(v[side], v[next], o) < 0;
+    const Vec2 w = (kMoved ? v[side] + off : v[side]) - o;
+    outside = side_num < -separation_slack(std::fabs(w.x) + std::fabs(w.y), o) ||
+              (kMoved ? orient(v[side] + off, v[next] + off, o) < 0 : orient(v[side], v[next], o) < 0);
   }
   if (!outside && in_core()) return {true, true, 0, o, {}};
   if (entered < 0) return {};
