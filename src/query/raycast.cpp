@@ -138,8 +138,10 @@ namespace {
 // returned as soon as the bounds cross. The origin's inside test is exact: the side that
 // decided the answer (the side entered, or the side the ray leaves before it enters anything)
 // is one the float clip saw the origin outside of, and its exact orientation shows the origin
-// strictly outside the core; otherwise (an origin inside, or within rounding of that side's
-// line) `in_core()` decides, and the clip stands when it says outside.
+// strictly outside the core (a float num beyond its rounding, separation_slack as Hull's
+// distance takes it, shows that orientation negative without working it out: the same
+// answer); otherwise (an origin inside, or within rounding of that side's line) `in_core()`
+// decides, and the clip stands when it says outside.
 template <bool kMoved, class InCore>
 RayHit polygon_core_raycast(const Vec2* v, const Vec2* n, int count, Vec2 off, Vec2 o, Vec2 d, Real max_distance,
                             InCore&& in_core) {
