@@ -130,7 +130,7 @@ World::Stored World::store_moved(std::uint32_t slot, const Shape& shape, Vec2& d
 
 /// The proxies a mover meets in `region` (filters agreeing, not itself), in any order: from
 /// its near list when `listed` (the region lies in its fat box), else from the broad phase.
-void World::near_proxies(const Aabb& region, Filter filter, std::uint32_t self, bool listed,
+[[gnu::always_inline]] inline void World::near_proxies(const Aabb& region, Filter filter, std::uint32_t self, bool listed,
                          std::vector<std::uint32_t>& ids) const {
   ids.clear();
   auto consider = [&](std::uint32_t id) {
