@@ -3,7 +3,6 @@
 #pragma once
 #include <algorithm>
 #include <cmath>
-#include <variant>
 
 #include "collide2d/motion.hpp"
 
@@ -65,9 +64,8 @@ inline void start_result(MoveResult& out) {
 /// The answer (after start_result) of a move with nothing within reach of its path (the
 /// frame's clear test passed) and a finite displacement: what the mover's loop does then, same
 /// bits: one iteration (none for no motion) that moves the body by the whole displacement.
-/// Returns the body where it ends (out.shape's).
 template <class B>
-[[gnu::always_inline]] inline const B& move_in_open(const B& b, Vec2 displacement, MoveResult& out) {
+[[gnu::always_inline]] inline void move_in_open(const B& b, Vec2 displacement, MoveResult& out) {
   const Vec2 r = displacement * Real(1);
   out.displacement = displacement;
   if (r.x == 0 && r.y == 0) {
@@ -77,7 +75,6 @@ template <class B>
     out.translation += r;
     out.shape = translated(b, r);
   }
-  return *std::get_if<B>(&out.shape);
 }
 
 /// Planes given by normals m_i from the body to obstacles: the motion x may not go into them

@@ -440,8 +440,8 @@ void World::move_crowd_serially(std::span<const ProxyHandle> bodies, std::span<c
 }
 
 /// One serial crowd move of a disc (plan_move, then place_moved), the disc kept as one: its
-/// frame without a shape visit and, on a clear path, the mover's open-ground answer stored
-/// straight back (a disc stays a disc).
+/// frame without a shape visit, on a clear path the mover's open-ground answer, and the disc it
+/// ends as stored straight back.
 [[gnu::always_inline]] inline void World::move_disc(std::uint32_t slot, const Circle disc, Vec2 displacement, const MoveOptions& options,
                       MoveScratch& s, WorldMove& out) {
   const Aabb box = collide2d::bounds(disc);  // (a disc's cover is its bounds)
@@ -451,13 +451,13 @@ void World::move_crowd_serially(std::span<const ProxyHandle> bodies, std::span<c
   out.hits.clear();
   if (clear_ahead(frame, filter, slot, s, walls)) {  // (the displacement is finite: check_crowd)
     motion_detail::start_result(out.result);
-    Vec2 delta;
-    const Stored stored = store_disc(slot, motion_detail::move_in_open(disc, displacement, out.result), delta);
-    finish_moved(slot, stored, delta);
-    return;
+    motion_detail::move_in_open(disc, displacement, out.result);
+  } else {
+    move_through(Shape(disc), displacement, frame, filter, walls, options, s, out);
   }
-  move_through(Shape(disc), displacement, frame, filter, walls, options, s, out);
-  place_moved(slot, out.result.shape);
+  Vec2 delta;  // (place_moved of what a disc's move ends as: a disc)
+  const Stored stored = store_disc(slot, *std::get_if<Circle>(&out.result.shape), delta);
+  finish_moved(slot, stored, delta);
 }
 
 }  // namespace collide2d
