@@ -70,8 +70,8 @@ void World::plan_move(const Shape& body, Vec2 displacement, const MoveFrame& fra
 /// Whether nothing a mover would be given meets its frame's clear box (path_clear), with the
 /// proxies near its region in s.ids (near_proxies) and its kept tile edges in `walls` (when
 /// its near list serves: the region lies in its fat box).
-[[gnu::always_inline]] inline bool World::clear_ahead(const MoveFrame& frame, Filter filter, std::uint32_t self, MoveScratch& s,
-                        const NearWalls*& walls) const {
+[[gnu::always_inline]] inline bool World::clear_ahead(const MoveFrame& frame, Filter filter, std::uint32_t self,
+                                                      MoveScratch& s, const NearWalls*& walls) const {
   const bool listed = near_listed(self, frame.region);
   near_proxies(frame.region, filter, self, listed, s.ids);
   walls = listed ? near_walls(self) : nullptr;  // tile edges near the fat box
@@ -130,8 +130,8 @@ World::Stored World::store_moved(std::uint32_t slot, const Shape& shape, Vec2& d
 
 /// The proxies a mover meets in `region` (filters agreeing, not itself), in any order: from
 /// its near list when `listed` (the region lies in its fat box), else from the broad phase.
-[[gnu::always_inline]] inline void World::near_proxies(const Aabb& region, Filter filter, std::uint32_t self, bool listed,
-                         std::vector<std::uint32_t>& ids) const {
+[[gnu::always_inline]] inline void World::near_proxies(const Aabb& region, Filter filter, std::uint32_t self,
+                                                       bool listed, std::vector<std::uint32_t>& ids) const {
   ids.clear();
   auto consider = [&](std::uint32_t id) {
     if (id != self && filters_touch(filter, slots_[id].filter) && tight_[id].overlaps(region)) ids.push_back(id);
@@ -151,8 +151,8 @@ World::Stored World::store_moved(std::uint32_t slot, const Shape& shape, Vec2& d
 /// proxies' tight boxes are their shapes' bounds, and a tile layer's kept edges and a room
 /// map's gathered lines are tested without making obstacles. Another kind of layer, or a tile
 /// layer without kept edges: not decided here (false).
-[[gnu::always_inline]] inline bool World::path_clear(const MoveFrame& frame, Filter filter, std::span<const std::uint32_t> ids,
-                       const NearWalls* walls) const {
+[[gnu::always_inline]] inline bool World::path_clear(const MoveFrame& frame, Filter filter,
+                                                     std::span<const std::uint32_t> ids, const NearWalls* walls) const {
   if (!frame.has_clear) return false;
   for (std::uint32_t id : ids)
     if (tight_[id].overlaps(frame.clear)) return false;
@@ -442,8 +442,8 @@ void World::move_crowd_serially(std::span<const ProxyHandle> bodies, std::span<c
 /// One serial crowd move of a disc (plan_move, then place_moved), the disc kept as one: its
 /// frame without a shape visit, on a clear path the mover's open-ground answer, and the disc it
 /// ends as stored straight back.
-[[gnu::always_inline]] inline void World::move_disc(std::uint32_t slot, const Circle disc, Vec2 displacement, const MoveOptions& options,
-                      MoveScratch& s, WorldMove& out) {
+[[gnu::always_inline]] inline void World::move_disc(std::uint32_t slot, const Circle disc, Vec2 displacement,
+                                                    const MoveOptions& options, MoveScratch& s, WorldMove& out) {
   const Aabb box = collide2d::bounds(disc);  // (a disc's cover is its bounds)
   const MoveFrame frame = motion_detail::frame_of(box, box, displacement, options);
   const Filter filter = slots_[slot].filter;
@@ -455,8 +455,10 @@ void World::move_crowd_serially(std::span<const ProxyHandle> bodies, std::span<c
   } else {
     move_through(Shape(disc), displacement, frame, filter, walls, options, s, out);
   }
-  Vec2 delta;  // (place_moved of what a disc's move ends as: a disc)
-  const Stored stored = store_disc(slot, *std::get_if<Circle>(&out.result.shape), delta);
+  const Circle* end = std::get_if<Circle>(&out.result.shape);  // (place_moved of what a disc's move ends as)
+  COLLIDE2D_ASSERT(end != nullptr);                             // the mover's answer: the body translated
+  Vec2 delta;
+  const Stored stored = store_disc(slot, *end, delta);
   finish_moved(slot, stored, delta);
 }
 
