@@ -459,8 +459,12 @@ class World {
   void near_proxies(const Aabb& region, Filter filter, std::uint32_t self, bool listed,
                     std::vector<std::uint32_t>& ids) const;
   struct NearWalls;
+  bool clear_ahead(const MoveFrame& frame, Filter filter, std::uint32_t self, MoveScratch& scratch,
+                   const NearWalls*& walls) const;
   bool path_clear(const MoveFrame& frame, Filter filter, std::span<const std::uint32_t> ids,
                   const NearWalls* walls) const;
+  void move_through(const Shape& body, Vec2 displacement, const MoveFrame& frame, Filter filter,
+                    const NearWalls* walls, const MoveOptions& options, MoveScratch& scratch, WorldMove& out) const;
   void gather_obstacles(const Aabb& region, Filter filter, const NearWalls* walls, MoveScratch& scratch) const;
   void name_hits(const MoveScratch& scratch, WorldMove& out) const;
   bool place_moved(std::uint32_t slot, const Shape& shape);
@@ -469,6 +473,7 @@ class World {
   /// updates the broad phase and the dirty list, in order. Only a disc stored as a disc.
   enum class Stored : std::uint8_t { kept, refit, other, refused };
   Stored store_moved(std::uint32_t slot, const Shape& shape, Vec2& delta);
+  Stored store_disc(std::uint32_t slot, const Circle& disc, Vec2& delta);  ///< store_moved of a disc
   void finish_moved(std::uint32_t slot, Stored stored, Vec2 delta);
   std::optional<Invalid> check_crowd(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,
                                      const MoveOptions& options);
@@ -476,6 +481,8 @@ class World {
   void pair_crowd_regions(std::size_t n);
   void move_crowd_serially(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,
                            const MoveOptions& options, std::vector<WorldMove>& out);
+  void move_disc(std::uint32_t slot, Circle disc, Vec2 displacement, const MoveOptions& options, MoveScratch& scratch,
+                 WorldMove& out);
   void place(std::uint32_t slot, const Shape& shape);
   void fat_box_changed(std::uint32_t slot, bool rebuild_own);
   void add_near(std::uint32_t slot, std::uint32_t other);

@@ -1,5 +1,5 @@
 // collide2d - 2D collision detection for games. MIT License.
-// Helpers shared by move.cpp and substep.cpp (not installed).
+// Helpers shared by move.cpp, substep.cpp and the world's crowd of discs (not installed).
 #pragma once
 #include <algorithm>
 #include <cmath>
@@ -18,6 +18,63 @@ inline Real diagonal(Aabb b) { return length(b.max - b.min); }
 inline Real skin_of(Aabb body, Vec2 d, Real min_skin) {
   const Real offset = std::max(abs_max(body), abs_max(translated(body, d)));
   return std::max(min_skin, kMoveSkinFactor * kSweepRelTol * (1 + diagonal(body)) + kRelEps * offset);
+}
+
+/// Contacts within this many skins of the body are where it stands.
+constexpr Real kNearSkins = 2;
+
+/// reach_of for a bounce that gains speed or a side-view slide (up a slope).
+inline Real stretched_reach(Real reach, const MoveOptions& o) {
+  if (o.response == Response::bounce && o.restitution > 1)
+    reach *= std::pow(o.restitution, Real(std::max(1, o.max_iterations)));
+  if (o.response == Response::slide && !(o.up == Vec2{})) reach /= std::cos(std::min(o.max_slope, Real(1.5)));
+  return reach;
+}
+
+/// How far the motion can carry the body (see move_region): its length, farther for a bounce
+/// that gains speed or a side-view slide.
+inline Real reach_of(Vec2 d, const MoveOptions& o) {
+  const bool plain = o.response == Response::slide ? o.up == Vec2{} : !(o.restitution > 1);
+  return plain ? length(d) : stretched_reach(length(d), o);
+}
+
+/// move_frame of a body whose box that culls obstacles (`cover`) is `box` and whose own bounds
+/// are `tight` (a disc: both its bounds). Inline, so that a crowd's disc path, which knows its
+/// body's kind, makes no call and no shape visit.
+[[gnu::always_inline]] inline MoveFrame frame_of(const Aabb& box, const Aabb& tight, Vec2 displacement,
+                                                 const MoveOptions& options) {
+  const Vec2 d = is_finite(displacement) ? displacement : Vec2{};
+  MoveFrame f;
+  f.skin = skin_of(tight, d, options.skin);
+  const Real near = kNearSkins * f.skin;
+  f.region = grown(box, reach_of(d, options) + near + (options.up == Vec2{} ? Real(0) : options.snap_distance));
+  f.has_clear = options.up == Vec2{};
+  f.clear = grown(merged(box, translated(box, d)), near);
+  return f;
+}
+
+/// Where every move's answer starts: no contact, no motion, no flag.
+inline void start_result(MoveResult& out) {
+  out.contacts.clear();
+  out.translation = out.displacement = out.pushed_out = out.ground_normal = {};
+  out.iterations = 0;
+  out.blocked = out.grounded = out.on_wall = out.on_ceiling = false;
+}
+
+/// The answer (after start_result) of a move with nothing within reach of its path (the
+/// frame's clear test passed) and a finite displacement: what the mover's loop does then, same
+/// bits: one iteration (none for no motion) that moves the body by the whole displacement.
+template <class B>
+[[gnu::always_inline]] inline void move_in_open(const B& b, Vec2 displacement, MoveResult& out) {
+  const Vec2 r = displacement * Real(1);
+  out.displacement = displacement;
+  if (r.x == 0 && r.y == 0) {
+    out.shape = b;
+  } else {
+    out.iterations = 1;
+    out.translation += r;
+    out.shape = translated(b, r);
+  }
 }
 
 /// Planes given by normals m_i from the body to obstacles: the motion x may not go into them

@@ -49,8 +49,6 @@ constexpr int kBouncePasses = 4;
 constexpr int kMaxPlanes = 8;
 /// Push-out passes at the end of a move.
 constexpr int kCleanupPasses = 3;
-/// Contacts within this many skins of the body are where it stands.
-constexpr Real kNearSkins = 2;
 /// Passes of the response to the contacts where the body stands.
 constexpr int kNearPasses = 4;
 /// Push-out rounds where an iteration starts.
@@ -73,21 +71,6 @@ struct Scratch {
 Scratch& scratch() {
   thread_local Scratch s;
   return s;
-}
-
-/// reach_of for a bounce that gains speed or a side-view slide (up a slope).
-Real stretched_reach(Real reach, const MoveOptions& o) {
-  if (o.response == Response::bounce && o.restitution > 1)
-    reach *= std::pow(o.restitution, Real(std::max(1, o.max_iterations)));
-  if (o.response == Response::slide && !(o.up == Vec2{})) reach /= std::cos(std::min(o.max_slope, Real(1.5)));
-  return reach;
-}
-
-/// How far the motion can carry the body (see move_region): its length, farther for a bounce
-/// that gains speed or a side-view slide.
-inline Real reach_of(Vec2 d, const MoveOptions& o) {
-  const bool plain = o.response == Response::slide ? o.up == Vec2{} : !(o.restitution > 1);
-  return plain ? length(d) : stretched_reach(length(d), o);
 }
 
 /// The box that culls obstacles for a body: its bounding circle's (coast arcs meet non-circle
@@ -609,16 +592,9 @@ bool clear_path(const MoveFrame& f, std::span<const Obstacle> obs) {
 }  // namespace
 
 MoveFrame move_frame(const Shape& body, Vec2 displacement, const MoveOptions& options) {
-  const Vec2 d = is_finite(displacement) ? displacement : Vec2{};
   // All the shape adds: the box that culls obstacles (cover) and its own bounds (the skin's).
   const auto [box, tight] = std::visit([](const auto& b) { return std::pair{cover(b), bounds(b)}; }, body);
-  MoveFrame f;
-  f.skin = skin_of(tight, d, options.skin);
-  const Real near = kNearSkins * f.skin;
-  f.region = grown(box, reach_of(d, options) + near + (options.up == Vec2{} ? Real(0) : options.snap_distance));
-  f.has_clear = options.up == Vec2{};
-  f.clear = grown(merged(box, translated(box, d)), near);
-  return f;
+  return frame_of(box, tight, displacement, options);
 }
 
 Real move_skin(const Shape& body, Vec2 displacement, const MoveOptions& options) {
@@ -631,10 +607,7 @@ Aabb move_region(const Shape& body, Vec2 displacement, const MoveOptions& option
 
 void move(const Shape& body, Vec2 displacement, const MoveFrame& frame, std::span<const Obstacle> obstacles,
           const MoveOptions& options, MoveResult& out) {
-  out.contacts.clear();
-  out.translation = out.displacement = out.pushed_out = out.ground_normal = {};
-  out.iterations = 0;
-  out.blocked = out.grounded = out.on_wall = out.on_ceiling = false;
+  start_result(out);
   if (!is_finite(displacement)) {  // invalid input (validate_move names it): no motion
     out.shape = body;
     out.blocked = true;
@@ -645,17 +618,7 @@ void move(const Shape& body, Vec2 displacement, const MoveFrame& frame, std::spa
         using B = std::decay_t<decltype(b)>;
         // (no obstacles: the frame alone answers, no bounds to take)
         if (obstacles.empty() ? frame.has_clear : clear_path(frame, obstacles)) {
-          // What the loop below does when nothing is within reach of the path (same bits): one
-          // iteration (none for no motion) that moves the body by the whole displacement.
-          const Vec2 r = displacement * Real(1);
-          if (!(r.x == 0 && r.y == 0)) {
-            out.iterations = 1;
-            out.translation += r;
-            out.shape = translated(b, r);
-          } else {
-            out.shape = b;
-          }
-          out.displacement = displacement;
+          move_in_open(b, displacement, out);
           return;
         }
         Scratch& sc = scratch();

@@ -156,42 +156,6 @@ void World::place(std::uint32_t slot, const Shape& shape) {
   mark_dirty(slot);
 }
 
-bool World::place_moved(std::uint32_t slot, const Shape& shape) {
-  Vec2 delta;
-  const Stored stored = store_moved(slot, shape, delta);
-  if (stored == Stored::refused) return false;
-  if (stored == Stored::other) {
-    if (check_shape(shape)) return false;
-    place(slot, shape);
-    return true;
-  }
-  finish_moved(slot, stored, delta);
-  return true;
-}
-
-World::Stored World::store_moved(std::uint32_t slot, const Shape& shape, Vec2& delta) {
-  // The mover's output is the valid body translated: a disc stays valid while its centre is
-  // within the coordinate limit (the check `check_shape` makes, without building a message).
-  const Circle* c = std::get_if<Circle>(&shape);
-  if (!c) return Stored::other;
-  if (!within(c->center)) return Stored::refused;
-  Circle* stored = std::get_if<Circle>(&shapes_[slot]);  // place() without the variant round trips
-  if (!stored) return Stored::other;
-  const Aabb old = tight_[slot];
-  *stored = *c;
-  tight_[slot] = collide2d::bounds(*c);
-  slots_[slot].is_static = false;
-  delta = tight_[slot].center() - old.center();
-  // The broad phase's own test (refatten): whether its move will change the fat box (its rule
-  // is options_.fat, which it was made with).
-  return refatten(bp_->fat_box(slot), tight_[slot], delta, options_.fat) ? Stored::refit : Stored::kept;
-}
-
-void World::finish_moved(std::uint32_t slot, Stored stored, Vec2 delta) {
-  if (stored == Stored::refit && bp_->move(slot, tight_[slot], delta)) fat_box_changed(slot, true);
-  if (stored == Stored::kept || stored == Stored::refit) mark_dirty(slot);
-}
-
 std::optional<Invalid> World::move_by(ProxyHandle h, Vec2 delta) {
   if (!is_valid(h)) [[unlikely]]
     return check(h);

@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "collide2d/world.hpp"
+#include "motion/motion_internal.hpp"
 #include "shapes/limits.hpp"
 #include "world/layer.hpp"
 
@@ -57,24 +58,80 @@ const World::NearWalls* World::near_walls(std::uint32_t slot) const {
 
 void World::plan_move(const Shape& body, Vec2 displacement, const MoveFrame& frame, Filter filter, std::uint32_t self,
                       const MoveOptions& options, MoveScratch& s, WorldMove& out) const {
-  const bool listed = near_listed(self, frame.region);
-  near_proxies(frame.region, filter, self, listed, s.ids);
-  const NearWalls* walls = listed ? near_walls(self) : nullptr;  // tile edges near the fat box
+  const NearWalls* walls = nullptr;
   out.hits.clear();
-  if (path_clear(frame, filter, s.ids, walls)) {  // the mover's own answer for nothing in reach
+  if (clear_ahead(frame, filter, self, s, walls)) {  // the mover's own answer for nothing in reach
     collide2d::move(body, displacement, frame, std::span<const Obstacle>{}, options, out.result);
     return;
   }
+  move_through(body, displacement, frame, filter, walls, options, s, out);
+}
+
+/// Whether nothing a mover would be given meets its frame's clear box (path_clear), with the
+/// proxies near its region in s.ids (near_proxies) and its kept tile edges in `walls` (when
+/// its near list serves: the region lies in its fat box).
+[[gnu::always_inline]] inline bool World::clear_ahead(const MoveFrame& frame, Filter filter, std::uint32_t self,
+                                                      MoveScratch& s, const NearWalls*& walls) const {
+  const bool listed = near_listed(self, frame.region);
+  near_proxies(frame.region, filter, self, listed, s.ids);
+  walls = listed ? near_walls(self) : nullptr;  // tile edges near the fat box
+  return path_clear(frame, filter, s.ids, walls);
+}
+
+/// A move whose path is not clear (clear_ahead's s.ids and walls): its obstacles gathered,
+/// the one mover, the hits named.
+void World::move_through(const Shape& body, Vec2 displacement, const MoveFrame& frame, Filter filter,
+                         const NearWalls* walls, const MoveOptions& options, MoveScratch& s, WorldMove& out) const {
   std::sort(s.ids.begin(), s.ids.end());  // slot order: the same obstacles in the same order however the tree looks
   gather_obstacles(frame.region, filter, walls, s);
   collide2d::move(body, displacement, frame, s.obstacles, options, out.result);
   name_hits(s, out);
 }
 
+// (place_moved and its halves live here, next to the crowd, their callers on the mover's path)
+bool World::place_moved(std::uint32_t slot, const Shape& shape) {
+  Vec2 delta;
+  const Stored stored = store_moved(slot, shape, delta);
+  if (stored == Stored::refused) return false;
+  if (stored == Stored::other) {
+    if (check_shape(shape)) return false;
+    place(slot, shape);
+    return true;
+  }
+  finish_moved(slot, stored, delta);
+  return true;
+}
+
+World::Stored World::store_moved(std::uint32_t slot, const Shape& shape, Vec2& delta) {
+  const Circle* c = std::get_if<Circle>(&shape);
+  return c ? store_disc(slot, *c, delta) : Stored::other;
+}
+
+[[gnu::always_inline]] inline World::Stored World::store_disc(std::uint32_t slot, const Circle& c, Vec2& delta) {
+  // The mover's output is the valid body translated: a disc stays valid while its centre is
+  // within the coordinate limit (the check `check_shape` makes, without building a message).
+  if (!within(c.center)) return Stored::refused;
+  Circle* stored = std::get_if<Circle>(&shapes_[slot]);  // place() without the variant round trips
+  if (!stored) return Stored::other;
+  const Aabb old = tight_[slot];
+  *stored = c;
+  tight_[slot] = collide2d::bounds(c);
+  slots_[slot].is_static = false;
+  delta = tight_[slot].center() - old.center();
+  // The broad phase's own test (refatten): whether its move will change the fat box (its rule
+  // is options_.fat, which it was made with).
+  return refatten(bp_->fat_box(slot), tight_[slot], delta, options_.fat) ? Stored::refit : Stored::kept;
+}
+
+[[gnu::always_inline]] inline void World::finish_moved(std::uint32_t slot, Stored stored, Vec2 delta) {
+  if (stored == Stored::refit && bp_->move(slot, tight_[slot], delta)) fat_box_changed(slot, true);
+  if (stored == Stored::kept || stored == Stored::refit) mark_dirty(slot);
+}
+
 /// The proxies a mover meets in `region` (filters agreeing, not itself), in any order: from
 /// its near list when `listed` (the region lies in its fat box), else from the broad phase.
-void World::near_proxies(const Aabb& region, Filter filter, std::uint32_t self, bool listed,
-                         std::vector<std::uint32_t>& ids) const {
+[[gnu::always_inline]] inline void World::near_proxies(const Aabb& region, Filter filter, std::uint32_t self,
+                                                       bool listed, std::vector<std::uint32_t>& ids) const {
   ids.clear();
   auto consider = [&](std::uint32_t id) {
     if (id != self && filters_touch(filter, slots_[id].filter) && tight_[id].overlaps(region)) ids.push_back(id);
@@ -94,8 +151,8 @@ void World::near_proxies(const Aabb& region, Filter filter, std::uint32_t self, 
 /// proxies' tight boxes are their shapes' bounds, and a tile layer's kept edges and a room
 /// map's gathered lines are tested without making obstacles. Another kind of layer, or a tile
 /// layer without kept edges: not decided here (false).
-bool World::path_clear(const MoveFrame& frame, Filter filter, std::span<const std::uint32_t> ids,
-                       const NearWalls* walls) const {
+[[gnu::always_inline]] inline bool World::path_clear(const MoveFrame& frame, Filter filter,
+                                                     std::span<const std::uint32_t> ids, const NearWalls* walls) const {
   if (!frame.has_clear) return false;
   for (std::uint32_t id : ids)
     if (tight_[id].overlaps(frame.clear)) return false;
@@ -371,15 +428,38 @@ void World::move_crowd_serially(std::span<const ProxyHandle> bodies, std::span<c
   MoveScratch& scratch = move_scratch();
   for (std::size_t i = 0; i < bodies.size(); ++i) {
     const std::uint32_t slot = bodies[i].index;
+    if (const Circle* disc = std::get_if<Circle>(&shapes_[slot])) {  // (most crowds: no shape visit)
+      move_disc(slot, *disc, displacements[i], options, scratch, out[i]);
+      continue;
+    }
     const Shape body = load_shape(slot);
     plan_move(body, displacements[i], move_frame(body, displacements[i], options), slots_[slot].filter, slot, options,
               scratch, out[i]);
-    // place_moved's two halves, as the batches call them (no third call on the common path)
-    Vec2 delta;
-    const Stored stored = store_moved(slot, out[i].result.shape, delta);
-    if (stored == Stored::other) place_moved(slot, out[i].result.shape);
-    else finish_moved(slot, stored, delta);
+    place_moved(slot, out[i].result.shape);
   }
+}
+
+/// One serial crowd move of a disc (plan_move, then place_moved), the disc kept as one: its
+/// frame without a shape visit, on a clear path the mover's open-ground answer, and the disc it
+/// ends as stored straight back.
+[[gnu::always_inline]] inline void World::move_disc(std::uint32_t slot, const Circle disc, Vec2 displacement,
+                                                    const MoveOptions& options, MoveScratch& s, WorldMove& out) {
+  const Aabb box = collide2d::bounds(disc);  // (a disc's cover is its bounds)
+  const MoveFrame frame = motion_detail::frame_of(box, box, displacement, options);
+  const Filter filter = slots_[slot].filter;
+  const NearWalls* walls = nullptr;
+  out.hits.clear();
+  if (clear_ahead(frame, filter, slot, s, walls)) {  // (the displacement is finite: check_crowd)
+    motion_detail::start_result(out.result);
+    motion_detail::move_in_open(disc, displacement, out.result);
+  } else {
+    move_through(Shape(disc), displacement, frame, filter, walls, options, s, out);
+  }
+  const Circle* end = std::get_if<Circle>(&out.result.shape);  // (place_moved of what a disc's move ends as)
+  COLLIDE2D_ASSERT(end != nullptr);                             // the mover's answer: the body translated
+  Vec2 delta;
+  const Stored stored = store_disc(slot, *end, delta);
+  finish_moved(slot, stored, delta);
 }
 
 }  // namespace collide2d

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -635,6 +636,89 @@ TEST(WorldMove, CrowdIsTheSameForAnyThreadCountAndEqualsOneByOne) {
 }
 
 }  // namespace
+
+namespace {
+
+/// Every field of two worlds' answers to one body's move, equal bit for bit (the handles' world
+/// ids aside).
+void expect_same_move(const WorldMove& a, const WorldMove& b, const std::string& where) {
+  ASSERT_EQ(a.result.shape.index(), b.result.shape.index()) << where;
+  const Aabb ba = bounds(a.result.shape), bb = bounds(b.result.shape);
+  EXPECT_TRUE(ba.min == bb.min && ba.max == bb.max) << where;
+  EXPECT_TRUE(a.result.translation == b.result.translation) << where;
+  EXPECT_TRUE(a.result.displacement == b.result.displacement) << where;
+  EXPECT_TRUE(a.result.pushed_out == b.result.pushed_out) << where;
+  EXPECT_TRUE(a.result.ground_normal == b.result.ground_normal) << where;
+  EXPECT_EQ(a.result.iterations, b.result.iterations) << where;
+  EXPECT_EQ(a.result.blocked, b.result.blocked) << where;
+  EXPECT_EQ(a.result.grounded, b.result.grounded) << where;
+  EXPECT_EQ(a.result.on_wall, b.result.on_wall) << where;
+  EXPECT_EQ(a.result.on_ceiling, b.result.on_ceiling) << where;
+  ASSERT_EQ(a.result.contacts.size(), b.result.contacts.size()) << where;
+  for (std::size_t k = 0; k < a.result.contacts.size(); ++k) {
+    const MoveContact &x = a.result.contacts[k], &y = b.result.contacts[k];
+    EXPECT_TRUE(x.obstacle == y.obstacle && x.owner == y.owner && x.element == y.element && x.kind == y.kind &&
+                x.normal == y.normal && x.point == y.point && x.time == y.time &&
+                x.initially_touching == y.initially_touching)
+        << where << " contact " << k;
+  }
+  ASSERT_EQ(a.hits.size(), b.hits.size()) << where;
+  for (std::size_t k = 0; k < a.hits.size(); ++k) {  // (each world names itself in its handles)
+    const WorldHit &x = a.hits[k], &y = b.hits[k];
+    EXPECT_TRUE(x.kind == y.kind && x.proxy.index == y.proxy.index && x.proxy.generation == y.proxy.generation &&
+                x.layer.index == y.layer.index && x.user_data == y.user_data && x.element == y.element)
+        << where << " hit " << k;
+  }
+}
+
+}  // namespace
+
+// The serial crowd's whole answer (shape, translation, displacement, flags, contacts, hits; a
+// disc's move takes the crowd's own disc path, a box's or a capsule's the general one) is the
+// answer of World::move one body at a time, in open ground, against walls and props, with
+// bodies standing still, for a top-down slide, a bounce and a side-view move: the answers
+// reused from step to step keep nothing of the last one.
+TEST(WorldMove, SerialCrowdAnswersEqualOneByOneMoves) {
+  MoveOptions bounce;
+  bounce.response = Response::bounce;
+  bounce.restitution = Real(0.5);
+  MoveOptions side;
+  side.up = Vec2{0, 1};
+  side.snap_distance = Real(0.1);
+  for (const MoveOptions& options : {MoveOptions{}, bounce, side}) {
+    Rand r(47);
+    std::vector<std::uint8_t> grid(30 * 20);
+    for (auto& c : grid) c = r.below(6) == 0;
+    const TileMap map = *TileMap::from_grid(30, 20, grid, {1, 1});
+    World crowd, one;
+    std::vector<ProxyHandle> bodies, singles;  // the same slots in each world
+    for (World* w : {&crowd, &one}) {
+      w->add_layer({map, 0, Filter{kWalls}});
+      w->create({Box{{Real(7.5), Real(7.5)}, {Real(0.4), Real(0.3)}, Real(0.3)}, 0, Filter{kProps}, true});
+    }
+    for (int tries = 0; bodies.size() < 150 && tries < 5000; ++tries) {
+      const Vec2 at{r.uniform(1, 29), r.uniform(1, 19)};
+      const Shape s = tries % 25 == 0 ? Shape{Box{at, {Real(0.3), Real(0.2)}, Real(0.5)}}
+                      : tries % 25 == 1 ? Shape{Capsule{at, at + Vec2{Real(0.3), 0}, Real(0.15)}}
+                                        : Shape{Circle{at, r.uniform(Real(0.2), Real(0.35))}};
+      if (!map.is_free(bounds(s)) || !crowd.overlap(s).empty()) continue;
+      bodies.push_back(*crowd.create({s, 0, Filter{kMonsters}}));
+      singles.push_back(*one.create({s, 0, Filter{kMonsters}}));
+    }
+    std::vector<Vec2> d(bodies.size());
+    std::vector<WorldMove> out;
+    for (int step = 0; step < 25; ++step) {
+      for (Vec2& v : d) v = r.below(8) == 0 ? Vec2{} : Vec2{r.uniform(-1, 1), r.uniform(-1, 1)} * Real(0.4);
+      ASSERT_FALSE(crowd.move_crowd(bodies, d, options, out));
+      for (std::size_t i = 0; i < bodies.size(); ++i) {
+        WorldMove m;
+        ASSERT_FALSE(one.move(singles[i], d[i], options, &m));
+        expect_same_move(out[i], m, "step " + std::to_string(step) + " body " + std::to_string(i));
+        if (HasFailure()) return;
+      }
+    }
+  }
+}
 
 namespace {
 
