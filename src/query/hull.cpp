@@ -560,9 +560,12 @@ Manifold convex_contact(const Hull& a, const Hull& b) {
   // Bounding boxes apart by more than R: the cores are further apart than R (4 eps of R cover
   // the gap's rounding and R's), so there is no contact, whichever path would say so.
   const CoreBounds ba(a), bb(b);
-  if (bounds_gap(ba, bb) > R * (1 + 4 * std::numeric_limits<Real>::epsilon())) return m;
+  const Real gap = bounds_gap(ba, bb);
+  if (gap > R * (1 + 4 * std::numeric_limits<Real>::epsilon())) return m;
   DistanceResult core;
-  if (cores_separated(a, b)) {
+  // A positive rounded gap is a positive exact one (a difference of two floats keeps its sign):
+  // the boxes, so the cores, are disjoint, which cores_separated's exact test would find.
+  if (gap > 0 || cores_separated(a, b)) {
     if (R == 0) return m;  // disjoint closed cores, nothing to grow
     core.distance = disjoint_closest(a, b, R, &core.point_a, &core.point_b);
     if (core.distance > R) return m;
@@ -676,7 +679,7 @@ Manifold segment_pair_contact(Vec2 a0, Vec2 a1, Real ra, Vec2 b0, Vec2 b1, Real 
   if (gap > R * (1 + 4 * std::numeric_limits<Real>::epsilon())) return m;
   Vec2 pa, pb;
   Real d = 0;
-  if (segments_separated(a0, a1, b0, b1)) {
+  if (gap > 0 || segments_separated(a0, a1, b0, b1)) {  // (a positive gap: disjoint, as in convex_contact)
     if (R == 0) return m;  // disjoint closed cores, nothing to grow
     // disjoint_closest's plain scan: each vertex against the other segment, first least wins.
     Vec2 q;
