@@ -467,7 +467,9 @@ struct Axis {
 
 // Largest separation over the candidate axes (edge normals and segment end caps of both);
 // its negation is the penetration depth of the cores and `n` the direction to push b.
-Axis max_separation(const Hull& a, const Hull& b) {
+// (Inlined into its one caller: left to itself, g++ calls it and the contact rows take ~100
+// instructions more per call.)
+[[gnu::always_inline]] inline Axis max_separation(const Hull& a, const Hull& b) {
   Axis best;
   if (a.count == 1 && b.count == 1) {
     Vec2 d = b.v[0] - a.v[0];
@@ -515,12 +517,13 @@ int aligned_edge(const Hull& h, Vec2 d) {
   return best;
 }
 
-// The bounding box of h's core.
+// The bounding box of h's core (or of the segment core a-b: the same box as its hull's).
 struct CoreBounds {
   Vec2 lo, hi;
   explicit CoreBounds(const Hull& h) : lo(h.v[0]), hi(h.v[0]) {
     for (int i = 1; i < h.count; ++i) { lo = min(lo, h.v[i]); hi = max(hi, h.v[i]); }
   }
+  CoreBounds(Vec2 a, Vec2 b) : lo(min(a, b)), hi(max(a, b)) {}
 };
 
 // The widest gap between two cores' bounding boxes along x or y (negative where they overlap
@@ -554,14 +557,17 @@ int clip_contact_points(Vec2 r1, Vec2 r2, Vec2 nref, Real rref, Vec2 i1, Vec2 i2
   return k;
 }
 
-Manifold convex_contact(const Hull& a, const Hull& b) {
+namespace {
+// Bounding boxes apart by more than R: the cores are further apart than R (4 eps of R cover
+// the gap's rounding and R's), so there is no contact, whichever path would say so.
+bool bounds_apart(Real gap, Real R) { return gap > R * (1 + 4 * std::numeric_limits<Real>::epsilon()); }
+
+// convex_contact with the cores' bounding boxes ba and bb (gap: bounds_gap(ba, bb)), past
+// bounds_apart. (Inlined into both callers, convex_contact and hull_stroke_contact, so that each
+// keeps the steps inlined as convex_contact had them.)
+[[gnu::always_inline]] inline Manifold bounded_contact(const Hull& a, const Hull& b, const CoreBounds& ba, const CoreBounds& bb, Real gap) {
   Manifold m;
   const Real R = a.radius + b.radius;
-  // Bounding boxes apart by more than R: the cores are further apart than R (4 eps of R cover
-  // the gap's rounding and R's), so there is no contact, whichever path would say so.
-  const CoreBounds ba(a), bb(b);
-  const Real gap = bounds_gap(ba, bb);
-  if (gap > R * (1 + 4 * std::numeric_limits<Real>::epsilon())) return m;
   DistanceResult core;
   // A positive rounded gap is a positive exact one (a difference of two floats keeps its sign):
   // the boxes, so the cores, are disjoint, which cores_separated's exact test would find.
@@ -614,6 +620,26 @@ Manifold convex_contact(const Hull& a, const Hull& b) {
     m.points[0] = b.support(-n) - n * (b.radius - m.depth * Real(0.5));
   }
   return m;
+}
+}  // namespace
+
+Manifold convex_contact(const Hull& a, const Hull& b) {
+  const CoreBounds ba(a), bb(b);
+  const Real gap = bounds_gap(ba, bb);
+  if (bounds_apart(gap, a.radius + b.radius)) return {};
+  return bounded_contact(a, b, ba, bb, gap);
+}
+
+Manifold hull_stroke_contact(const Hull& h, Vec2 s0, Vec2 s1, Real rs, bool stroke_is_a) {
+  // convex_contact(h, Hull(stroke)) (or the other way round), the stroke's hull (a normalize)
+  // built only past the bounding boxes' test: its box is that of its two ends.
+  const CoreBounds bh(h), bs(s0, s1);
+  const Real gap = stroke_is_a ? bounds_gap(bs, bh) : bounds_gap(bh, bs);
+  if (bounds_apart(gap, stroke_is_a ? rs + h.radius : h.radius + rs)) return {};
+  Hull s;
+  s.set_segment(s0, s1, rs);
+  s.area = rs > 0;  // (as Hull(Capsule) and Hull(Segment))
+  return stroke_is_a ? bounded_contact(s, h, bs, bh, gap) : bounded_contact(h, s, bh, bs, gap);
 }
 
 namespace {

@@ -18,6 +18,7 @@ Real point_core_distance(const Hull& h, Vec2 p, Vec2* nearest);
 bool hull_overlaps(const Hull& a, const Hull& b);
 Manifold point_hull_contact(const Hull& h, Vec2 c, Real rc, bool c_area, bool point_is_a);
 Manifold segment_pair_contact(Vec2 a0, Vec2 a1, Real ra, Vec2 b0, Vec2 b1, Real rb);
+Manifold hull_stroke_contact(const Hull& h, Vec2 s0, Vec2 s1, Real rs, bool stroke_is_a);
 
 namespace {
 
@@ -482,6 +483,10 @@ struct ContactForms {
     if constexpr (kIsStroke<A> && kIsStroke<B>) {
       if (!(a.a == a.b) && !(b.a == b.b))
         return segment_pair_contact(a.a, a.b, stroke_radius(a), b.a, b.b, stroke_radius(b));
+    } else if constexpr (kIsStroke<A>) {
+      return hull_stroke_contact(Hull(b), a.a, a.b, stroke_radius(a), true);
+    } else if constexpr (kIsStroke<B>) {
+      return hull_stroke_contact(Hull(a), b.a, b.b, stroke_radius(b), false);
     }
     return convex_contact(Hull(a), Hull(b));
   }
