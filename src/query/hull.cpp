@@ -257,15 +257,21 @@ bool segments_separated(Vec2 a0, Vec2 a1, Vec2 b0, Vec2 b1) {
 bool cores_separated(const Hull& a, const Hull& b) {
   if (a.count == 1 && b.count == 1) return !(a.v[0] == b.v[0]);
   if (a.count == 2 && b.count == 2) return segments_separated(a.v[0], a.v[1], b.v[0], b.v[1]);
-  auto by_edges = [](const Hull& h, const Hull& o) {
+  // Whether an edge of h (or an end cap of a segment core) has all of o strictly beyond it.
+  // `meets` is set when h is a polygon core and no edge has o's first vertex beyond it: that
+  // vertex lies in h, so the cores meet and no axis of o can separate them either.
+  auto by_edges = [](const Hull& h, const Hull& o, bool& meets) {
     if (h.count < 2) return false;
     int edges = h.count == 2 ? 2 : h.count;
+    bool first_in = h.count >= 3;
     for (int i = 0; i < edges; ++i) {
       Vec2 p = h.v[i], q = h.v[i + 1 == h.count ? 0 : i + 1];
-      bool all = true;
-      for (int j = 0; j < o.count && all; ++j) all = orient(p, q, o.v[j]) < 0;
+      bool all = orient(p, q, o.v[0]) < 0;
+      first_in = first_in && !all;
+      for (int j = 1; j < o.count && all; ++j) all = orient(p, q, o.v[j]) < 0;
       if (all) return true;
     }
+    meets = first_in;
     if (h.count == 2) {  // end caps
       bool beyond1 = true, beyond0 = true;
       for (int j = 0; j < o.count; ++j) {
@@ -276,7 +282,13 @@ bool cores_separated(const Hull& a, const Hull& b) {
     }
     return false;
   };
-  return by_edges(a, b) || by_edges(b, a);
+  // (The larger core's edges first, so that a polygon core can find the other's vertex in it;
+  // the order does not change the answer, which is exact.)
+  const Hull& h = a.count >= b.count ? a : b;
+  const Hull& o = a.count >= b.count ? b : a;
+  bool meets = false;
+  if (by_edges(h, o, meets)) return true;
+  return !meets && by_edges(o, h, meets);
 }
 
 }  // namespace
