@@ -11,7 +11,9 @@
 // normal against the long double least penetration over the segments' axes; disks about
 // segments and capsules near their ends or beside their middles and about the touching distance against the
 // long double distance (beside the middle, the depth and normal within a few ulps of it); disks
-// about a polygon's edges and inside it, the polygon made, moved or posed.
+// about a polygon's edges and inside it, the polygon made, moved or posed; polygon cores (8-gons,
+// boxes, aabbs) against capsules and segments in both orders, apart or crossing, the depth and
+// normal against the long double distance or least penetration.
 
 #include <gtest/gtest.h>
 
@@ -256,22 +258,31 @@ TEST(ContactFast, CapsuleBesideAabbSideAtTheRadiusMatchesLongDouble) {
   EXPECT_TRUE(touching > 1000 && apart > 1000) << touching << " touching, " << apart << " apart";
 }
 
-/// The gap of b's core beyond a's along n (negative: their overlap), in long double.
-long double core_gap_along(const Capsule& a, const Capsule& b, const long double n[2]) {
-  auto along = [n](Vec2 p) { return n[0] * p.x + n[1] * p.y; };
-  return std::min(along(b.a), along(b.b)) - std::max(along(a.a), along(a.b));
+/// The gap of core b beyond core a along n (negative: their overlap), in long double.
+long double gap_along(std::span<const Vec2> a, std::span<const Vec2> b, const long double n[2]) {
+  long double amax = -1e300L, bmin = 1e300L;
+  for (Vec2 p : a) amax = std::max(amax, n[0] * p.x + n[1] * p.y);
+  for (Vec2 q : b) bmin = std::min(bmin, n[0] * q.x + n[1] * q.y);
+  return bmin - amax;
 }
-/// The largest gap of b's core beyond a's over the separating axes of two segments (each one's
-/// two normals and two end directions), in long double: minus the least penetration.
-long double core_separation(const Capsule& a, const Capsule& b) {
+/// The largest gap of core b beyond core a over every edge's two normals and two directions (a
+/// superset of the faces of a - b), in long double: minus the least penetration when they meet.
+long double largest_gap(std::span<const Vec2> a, std::span<const Vec2> b) {
   long double best = -1e300L;
-  for (const Capsule* c : {&a, &b}) {
-    const long double ex = (long double)c->b.x - c->a.x, ey = (long double)c->b.y - c->a.y, l = std::hypot(ex, ey);
-    const long double axes[4][2] = {{ey / l, -ex / l}, {-ey / l, ex / l}, {ex / l, ey / l}, {-ex / l, -ey / l}};
-    for (const auto& n : axes) best = std::max(best, core_gap_along(a, b, n));
+  for (std::span<const Vec2> c : {a, b}) {
+    for (std::size_t i = 0; i < c.size(); ++i) {
+      const Vec2 p = c[i], q = c[(i + 1) % c.size()];
+      const long double ex = (long double)q.x - p.x, ey = (long double)q.y - p.y, l = std::hypot(ex, ey);
+      if (l == 0) continue;
+      const long double axes[4][2] = {{ey / l, -ex / l}, {-ey / l, ex / l}, {ex / l, ey / l}, {-ex / l, -ey / l}};
+      for (const auto& n : axes) best = std::max(best, gap_along(a, b, n));
+    }
   }
   return best;
 }
+
+/// A stroke's core: its two ends.
+std::array<Vec2, 2> ends(const Capsule& c) { return {c.a, c.b}; }
 
 TEST(ContactFast, CapsulePairsTouchingMatchesLongDouble) {
   int touching = 0, apart = 0, crossing = 0;
@@ -296,38 +307,15 @@ TEST(ContactFast, CapsulePairsTouchingMatchesLongDouble) {
     ++(expect ? touching : apart);
     if (d == 0 && R > 0) {  // crossing cores: the axis of least penetration decides
       ASSERT_NEAR(std::hypot(double(m.normal.x), double(m.normal.y)), 1.0, 1e-5);
-      const long double s = core_separation(cap[0], cap[1]);
+      const long double s = largest_gap(ends(cap[0]), ends(cap[1]));
       const long double n[2] = {m.normal.x, m.normal.y};
       ASSERT_NEAR(double(R - s), double(m.depth), tol) << "depth";
-      ASSERT_NEAR(double(core_gap_along(cap[0], cap[1], n)), double(s), tol) << "normal";
+      ASSERT_NEAR(double(gap_along(ends(cap[0]), ends(cap[1]), n)), double(s), tol) << "normal";
       ++crossing;
     }
   }
   EXPECT_TRUE(touching > 1000 && apart > 1000) << touching << " touching, " << apart << " apart";
   EXPECT_GT(crossing, 500);
-}
-
-/// The gap of core b beyond core a along n (negative: their overlap), in long double.
-long double gap_along(std::span<const Vec2> a, std::span<const Vec2> b, const long double n[2]) {
-  long double amax = -1e300L, bmin = 1e300L;
-  for (Vec2 p : a) amax = std::max(amax, n[0] * p.x + n[1] * p.y);
-  for (Vec2 q : b) bmin = std::min(bmin, n[0] * q.x + n[1] * q.y);
-  return bmin - amax;
-}
-/// The largest gap of core b beyond core a over every edge's two normals and two directions (a
-/// superset of the faces of a - b), in long double: minus the least penetration when they meet.
-long double largest_gap(std::span<const Vec2> a, std::span<const Vec2> b) {
-  long double best = -1e300L;
-  for (std::span<const Vec2> c : {a, b}) {
-    for (std::size_t i = 0; i < c.size(); ++i) {
-      const Vec2 p = c[i], q = c[(i + 1) % c.size()];
-      const long double ex = (long double)q.x - p.x, ey = (long double)q.y - p.y, l = std::hypot(ex, ey);
-      if (l == 0) continue;
-      const long double axes[4][2] = {{ey / l, -ex / l}, {-ey / l, ex / l}, {ex / l, ey / l}, {-ex / l, -ey / l}};
-      for (const auto& n : axes) best = std::max(best, gap_along(a, b, n));
-    }
-  }
-  return best;
 }
 
 /// A polygon core P (an 8-gon, rounded or not, a box or an aabb) against a stroke S (a capsule or
