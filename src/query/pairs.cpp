@@ -284,23 +284,11 @@ Manifold disk_segment_contact(Vec2 c, Real rc, Vec2 a, Vec2 b, Real rs, bool dis
 // exact offset), or in a vertex's normal cone (the vertex's disk: circle_circle_contact).
 // False, with m untouched, otherwise (near the boundary, or within rounding of R): the caller
 // takes the general path.
-bool disk_polygon_contact(Vec2 c, Real rc, const Vec2* v, const Vec2* nv, int n, Real rp, bool disk_is_a,
-                          Manifold& m) {
-  int im = 0;
-  Real sm = -std::numeric_limits<Real>::max();
-  for (int i = 0; i < n; ++i) {
-    const Real si = dot(nv[i], c - v[i]);
-    if (si > sm) { sm = si; im = i; }
-  }
+// disk_polygon_contact beyond edge im by sm (more than its rounding, within R and that rounding).
+// Out of line, so that the common cases (clearly apart, clearly inside) save fewer registers.
+[[gnu::noinline]] bool disk_polygon_near(Vec2 c, Real rc, const Vec2* v, const Vec2* nv, int n, Real rp,
+                                         bool disk_is_a, int im, Manifold& m) {
   const Real R = rp + rc;
-  const Vec2 w = c - v[im];
-  const Real slack = separation_slack(std::fabs(w.x) + std::fabs(w.y), c);
-  if (!(sm > slack)) {
-    if (!clearly_inside(v, n, c, sm)) return false;
-    edge_answer(c, rc, R, nv[im], sm, disk_is_a, m);
-    return true;
-  }
-  if (sm > slack + R * (1 + 4 * std::numeric_limits<Real>::epsilon())) return true;  // apart
   auto at_edge = [&](int k) {  // c beyond the middle of edge k: decided?
     bool within = false;
     if (!beyond_edge_within(v[k], v[k + 1 == n ? 0 : k + 1], c, R, &within)) return false;
@@ -321,6 +309,26 @@ bool disk_polygon_contact(Vec2 c, Real rc, const Vec2* v, const Vec2* nv, int n,
     return true;
   }
   return at_edge(k == im ? before : k);
+}
+
+bool disk_polygon_contact(Vec2 c, Real rc, const Vec2* v, const Vec2* nv, int n, Real rp, bool disk_is_a,
+                          Manifold& m) {
+  int im = 0;
+  Real sm = -std::numeric_limits<Real>::max();
+  for (int i = 0; i < n; ++i) {
+    const Real si = dot(nv[i], c - v[i]);
+    if (si > sm) { sm = si; im = i; }
+  }
+  const Real R = rp + rc;
+  const Vec2 w = c - v[im];
+  const Real slack = separation_slack(std::fabs(w.x) + std::fabs(w.y), c);
+  if (!(sm > slack)) {
+    if (!clearly_inside(v, n, c, sm)) return false;
+    edge_answer(c, rc, R, nv[im], sm, disk_is_a, m);
+    return true;
+  }
+  if (sm > slack + R * (1 + 4 * std::numeric_limits<Real>::epsilon())) return true;  // apart
+  return disk_polygon_near(c, rc, v, nv, n, rp, disk_is_a, im, m);
 }
 
 template <class B>
