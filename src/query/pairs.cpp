@@ -276,16 +276,9 @@ Manifold disk_segment_contact(Vec2 c, Real rc, Vec2 a, Vec2 b, Real rs, bool dis
   return m;
 }
 
-// The disk (c, rc) against the polygon core v[0..n) (normals nv, radius rp) without building
-// its hull, where the float separations decide the center's place (Box2D's walk, each step
-// exact): clearly inside (below the edge of largest separation: the edge's answer), clearly
-// apart beyond that edge, beyond the middle of that edge or of a neighbour (beyond_edge_within
-// decides the touch; the edge's answer with the separation taken in the wide type from the
-// exact offset), or in a vertex's normal cone (the vertex's disk: circle_circle_contact).
-// False, with m untouched, otherwise (near the boundary, or within rounding of R): the caller
-// takes the general path.
-// disk_polygon_contact beyond edge im by sm (more than its rounding, within R and that rounding).
-// Out of line, so that the common cases (clearly apart, clearly inside) save fewer registers.
+// disk_polygon_contact's steps for a center beyond edge im, its edge of largest separation (by
+// more than that separation's rounding, and within R plus it). Out of line, so that the common
+// cases (clearly apart, clearly inside) save no registers.
 [[gnu::noinline]] bool disk_polygon_near(Vec2 c, Real rc, const Vec2* v, const Vec2* nv, int n, Real rp,
                                          bool disk_is_a, int im, Manifold& m) {
   const Real R = rp + rc;
@@ -311,6 +304,14 @@ Manifold disk_segment_contact(Vec2 c, Real rc, Vec2 a, Vec2 b, Real rs, bool dis
   return at_edge(k == im ? before : k);
 }
 
+// The disk (c, rc) against the polygon core v[0..n) (normals nv, radius rp) without building
+// its hull, where the float separations decide the center's place (Box2D's walk, each step
+// exact): clearly inside (below the edge of largest separation: the edge's answer), clearly
+// apart beyond that edge, beyond the middle of that edge or of a neighbour (beyond_edge_within
+// decides the touch; the edge's answer with the separation taken in the wide type from the
+// exact offset), or in a vertex's normal cone (the vertex's disk: circle_circle_contact).
+// False, with m untouched, otherwise (near the boundary, or within rounding of R): the caller
+// takes the general path.
 bool disk_polygon_contact(Vec2 c, Real rc, const Vec2* v, const Vec2* nv, int n, Real rp, bool disk_is_a,
                           Manifold& m) {
   int im = 0;
