@@ -257,15 +257,21 @@ bool segments_separated(Vec2 a0, Vec2 a1, Vec2 b0, Vec2 b1) {
 bool cores_separated(const Hull& a, const Hull& b) {
   if (a.count == 1 && b.count == 1) return !(a.v[0] == b.v[0]);
   if (a.count == 2 && b.count == 2) return segments_separated(a.v[0], a.v[1], b.v[0], b.v[1]);
-  auto by_edges = [](const Hull& h, const Hull& o) {
+  // Whether an edge of h (or an end cap of a segment core) has all of o strictly beyond it.
+  // `meets` is set when h is a polygon core and no edge has o's first vertex beyond it: that
+  // vertex lies in h, so the cores meet and no axis of o can separate them either.
+  auto by_edges = [](const Hull& h, const Hull& o, bool& meets) {
     if (h.count < 2) return false;
     int edges = h.count == 2 ? 2 : h.count;
+    bool first_in = h.count >= 3;
     for (int i = 0; i < edges; ++i) {
       Vec2 p = h.v[i], q = h.v[i + 1 == h.count ? 0 : i + 1];
-      bool all = true;
-      for (int j = 0; j < o.count && all; ++j) all = orient(p, q, o.v[j]) < 0;
+      bool all = orient(p, q, o.v[0]) < 0;
+      first_in = first_in && !all;
+      for (int j = 1; j < o.count && all; ++j) all = orient(p, q, o.v[j]) < 0;
       if (all) return true;
     }
+    meets = first_in;
     if (h.count == 2) {  // end caps
       bool beyond1 = true, beyond0 = true;
       for (int j = 0; j < o.count; ++j) {
@@ -276,7 +282,13 @@ bool cores_separated(const Hull& a, const Hull& b) {
     }
     return false;
   };
-  return by_edges(a, b) || by_edges(b, a);
+  // (The larger core's edges first, so that a polygon core can find the other's vertex in it;
+  // the order does not change the answer, which is exact.)
+  const Hull& h = a.count >= b.count ? a : b;
+  const Hull& o = a.count >= b.count ? b : a;
+  bool meets = false;
+  if (by_edges(h, o, meets)) return true;
+  return !meets && by_edges(o, h, meets);
 }
 
 }  // namespace
@@ -467,7 +479,9 @@ struct Axis {
 
 // Largest separation over the candidate axes (edge normals and segment end caps of both);
 // its negation is the penetration depth of the cores and `n` the direction to push b.
-Axis max_separation(const Hull& a, const Hull& b) {
+// (Inlined into its one caller: left to itself, g++ calls it and the contact rows take ~100
+// instructions more per call.)
+[[gnu::always_inline]] inline Axis max_separation(const Hull& a, const Hull& b) {
   Axis best;
   if (a.count == 1 && b.count == 1) {
     Vec2 d = b.v[0] - a.v[0];
@@ -515,12 +529,13 @@ int aligned_edge(const Hull& h, Vec2 d) {
   return best;
 }
 
-// The bounding box of h's core.
+// The bounding box of h's core (or of the segment core a-b: the same box as its hull's).
 struct CoreBounds {
   Vec2 lo, hi;
   explicit CoreBounds(const Hull& h) : lo(h.v[0]), hi(h.v[0]) {
     for (int i = 1; i < h.count; ++i) { lo = min(lo, h.v[i]); hi = max(hi, h.v[i]); }
   }
+  CoreBounds(Vec2 a, Vec2 b) : lo(min(a, b)), hi(max(a, b)) {}
 };
 
 // The widest gap between two cores' bounding boxes along x or y (negative where they overlap
@@ -554,15 +569,21 @@ int clip_contact_points(Vec2 r1, Vec2 r2, Vec2 nref, Real rref, Vec2 i1, Vec2 i2
   return k;
 }
 
-Manifold convex_contact(const Hull& a, const Hull& b) {
+namespace {
+// Bounding boxes apart by more than R: the cores are further apart than R (4 eps of R cover
+// the gap's rounding and R's), so there is no contact, whichever path would say so.
+bool bounds_apart(Real gap, Real R) { return gap > R * (1 + 4 * std::numeric_limits<Real>::epsilon()); }
+
+// convex_contact with the cores' bounding boxes ba and bb (gap: bounds_gap(ba, bb)), past
+// bounds_apart. (Inlined into both callers, convex_contact and hull_stroke_contact, so that each
+// keeps the steps inlined as convex_contact had them.)
+[[gnu::always_inline]] inline Manifold bounded_contact(const Hull& a, const Hull& b, const CoreBounds& ba, const CoreBounds& bb, Real gap) {
   Manifold m;
   const Real R = a.radius + b.radius;
-  // Bounding boxes apart by more than R: the cores are further apart than R (4 eps of R cover
-  // the gap's rounding and R's), so there is no contact, whichever path would say so.
-  const CoreBounds ba(a), bb(b);
-  if (bounds_gap(ba, bb) > R * (1 + 4 * std::numeric_limits<Real>::epsilon())) return m;
   DistanceResult core;
-  if (cores_separated(a, b)) {
+  // A positive rounded gap is a positive exact one (a difference of two floats keeps its sign):
+  // the boxes, so the cores, are disjoint, which cores_separated's exact test would find.
+  if (gap > 0 || cores_separated(a, b)) {
     if (R == 0) return m;  // disjoint closed cores, nothing to grow
     core.distance = disjoint_closest(a, b, R, &core.point_a, &core.point_b);
     if (core.distance > R) return m;
@@ -611,6 +632,26 @@ Manifold convex_contact(const Hull& a, const Hull& b) {
     m.points[0] = b.support(-n) - n * (b.radius - m.depth * Real(0.5));
   }
   return m;
+}
+}  // namespace
+
+Manifold convex_contact(const Hull& a, const Hull& b) {
+  const CoreBounds ba(a), bb(b);
+  const Real gap = bounds_gap(ba, bb);
+  if (bounds_apart(gap, a.radius + b.radius)) return {};
+  return bounded_contact(a, b, ba, bb, gap);
+}
+
+Manifold hull_stroke_contact(const Hull& h, Vec2 s0, Vec2 s1, Real rs, bool stroke_is_a) {
+  // convex_contact(h, Hull(stroke)) (or the other way round), the stroke's hull (a normalize)
+  // built only past the bounding boxes' test: its box is that of its two ends.
+  const CoreBounds bh(h), bs(s0, s1);
+  const Real gap = stroke_is_a ? bounds_gap(bs, bh) : bounds_gap(bh, bs);
+  if (bounds_apart(gap, stroke_is_a ? rs + h.radius : h.radius + rs)) return {};
+  Hull s;
+  s.set_segment(s0, s1, rs);
+  s.area = rs > 0;  // (as Hull(Capsule) and Hull(Segment))
+  return stroke_is_a ? bounded_contact(s, h, bs, bh, gap) : bounded_contact(h, s, bh, bs, gap);
 }
 
 namespace {
@@ -676,7 +717,7 @@ Manifold segment_pair_contact(Vec2 a0, Vec2 a1, Real ra, Vec2 b0, Vec2 b1, Real 
   if (gap > R * (1 + 4 * std::numeric_limits<Real>::epsilon())) return m;
   Vec2 pa, pb;
   Real d = 0;
-  if (segments_separated(a0, a1, b0, b1)) {
+  if (gap > 0 || segments_separated(a0, a1, b0, b1)) {  // (a positive gap: disjoint, as in convex_contact)
     if (R == 0) return m;  // disjoint closed cores, nothing to grow
     // disjoint_closest's plain scan: each vertex against the other segment, first least wins.
     Vec2 q;

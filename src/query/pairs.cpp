@@ -18,6 +18,7 @@ Real point_core_distance(const Hull& h, Vec2 p, Vec2* nearest);
 bool hull_overlaps(const Hull& a, const Hull& b);
 Manifold point_hull_contact(const Hull& h, Vec2 c, Real rc, bool c_area, bool point_is_a);
 Manifold segment_pair_contact(Vec2 a0, Vec2 a1, Real ra, Vec2 b0, Vec2 b1, Real rb);
+Manifold hull_stroke_contact(const Hull& h, Vec2 s0, Vec2 s1, Real rs, bool stroke_is_a);
 
 namespace {
 
@@ -275,6 +276,34 @@ Manifold disk_segment_contact(Vec2 c, Real rc, Vec2 a, Vec2 b, Real rs, bool dis
   return m;
 }
 
+// disk_polygon_contact's steps for a center beyond edge im, its edge of largest separation (by
+// more than that separation's rounding, and within R plus it). Out of line, so that the common
+// cases (clearly apart, clearly inside) save no registers.
+[[gnu::noinline]] bool disk_polygon_near(Vec2 c, Real rc, const Vec2* v, const Vec2* nv, int n, Real rp,
+                                         bool disk_is_a, int im, Manifold& m) {
+  const Real R = rp + rc;
+  auto at_edge = [&](int k) {  // c beyond the middle of edge k: decided?
+    bool within = false;
+    if (!beyond_edge_within(v[k], v[k + 1 == n ? 0 : k + 1], c, R, &within)) return false;
+    if (within) {
+      const Vec2 nk = nv[k];
+      edge_answer(c, rc, R, nk, Real(nk.x * (Wide(c.x) - v[k].x) + nk.y * (Wide(c.y) - v[k].y)), disk_is_a, m);
+    }
+    return true;
+  };
+  if (at_edge(im)) return true;
+  // The end of edge im that c projects onto or beyond: its normal cone, else the middle of the
+  // neighbouring edge there.
+  const int next = im + 1 == n ? 0 : im + 1;
+  const int k = dot_w(v[im], c, v[im], v[next]) <= 0 ? im : next;
+  const int before = k == 0 ? n - 1 : k - 1, after = k + 1 == n ? 0 : k + 1;
+  if (in_vertex_cone(v[before], v[k], v[after], c)) {
+    m = disk_is_a ? circle_circle_contact(c, rc, v[k], rp) : circle_circle_contact(v[k], rp, c, rc);
+    return true;
+  }
+  return at_edge(k == im ? before : k);
+}
+
 // The disk (c, rc) against the polygon core v[0..n) (normals nv, radius rp) without building
 // its hull, where the float separations decide the center's place (Box2D's walk, each step
 // exact): clearly inside (below the edge of largest separation: the edge's answer), clearly
@@ -300,26 +329,7 @@ bool disk_polygon_contact(Vec2 c, Real rc, const Vec2* v, const Vec2* nv, int n,
     return true;
   }
   if (sm > slack + R * (1 + 4 * std::numeric_limits<Real>::epsilon())) return true;  // apart
-  auto at_edge = [&](int k) {  // c beyond the middle of edge k: decided?
-    bool within = false;
-    if (!beyond_edge_within(v[k], v[k + 1 == n ? 0 : k + 1], c, R, &within)) return false;
-    if (within) {
-      const Vec2 nk = nv[k];
-      edge_answer(c, rc, R, nk, Real(nk.x * (Wide(c.x) - v[k].x) + nk.y * (Wide(c.y) - v[k].y)), disk_is_a, m);
-    }
-    return true;
-  };
-  if (at_edge(im)) return true;
-  // The end of edge im that c projects onto or beyond: its normal cone, else the middle of the
-  // neighbouring edge there.
-  const int next = im + 1 == n ? 0 : im + 1;
-  const int k = dot_w(v[im], c, v[im], v[next]) <= 0 ? im : next;
-  const int before = k == 0 ? n - 1 : k - 1, after = k + 1 == n ? 0 : k + 1;
-  if (in_vertex_cone(v[before], v[k], v[after], c)) {
-    m = disk_is_a ? circle_circle_contact(c, rc, v[k], rp) : circle_circle_contact(v[k], rp, c, rc);
-    return true;
-  }
-  return at_edge(k == im ? before : k);
+  return disk_polygon_near(c, rc, v, nv, n, rp, disk_is_a, im, m);
 }
 
 template <class B>
@@ -482,6 +492,10 @@ struct ContactForms {
     if constexpr (kIsStroke<A> && kIsStroke<B>) {
       if (!(a.a == a.b) && !(b.a == b.b))
         return segment_pair_contact(a.a, a.b, stroke_radius(a), b.a, b.b, stroke_radius(b));
+    } else if constexpr (kIsStroke<A>) {
+      return hull_stroke_contact(Hull(b), a.a, a.b, stroke_radius(a), true);
+    } else if constexpr (kIsStroke<B>) {
+      return hull_stroke_contact(Hull(a), b.a, b.b, stroke_radius(b), false);
     }
     return convex_contact(Hull(a), Hull(b));
   }

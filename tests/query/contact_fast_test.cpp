@@ -11,7 +11,9 @@
 // normal against the long double least penetration over the segments' axes; disks about
 // segments and capsules near their ends or beside their middles and about the touching distance against the
 // long double distance (beside the middle, the depth and normal within a few ulps of it); disks
-// about a polygon's edges and inside it, the polygon made, moved or posed.
+// about a polygon's edges and inside it, the polygon made, moved or posed; polygon cores (8-gons,
+// boxes, aabbs) against capsules and segments in both orders, apart or crossing, the depth and
+// normal against the long double distance or least penetration.
 
 #include <gtest/gtest.h>
 
@@ -23,6 +25,7 @@
 #include <random>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "collide2d/query.hpp"
 
@@ -255,22 +258,31 @@ TEST(ContactFast, CapsuleBesideAabbSideAtTheRadiusMatchesLongDouble) {
   EXPECT_TRUE(touching > 1000 && apart > 1000) << touching << " touching, " << apart << " apart";
 }
 
-/// The gap of b's core beyond a's along n (negative: their overlap), in long double.
-long double core_gap_along(const Capsule& a, const Capsule& b, const long double n[2]) {
-  auto along = [n](Vec2 p) { return n[0] * p.x + n[1] * p.y; };
-  return std::min(along(b.a), along(b.b)) - std::max(along(a.a), along(a.b));
+/// The gap of core b beyond core a along n (negative: their overlap), in long double.
+long double gap_along(std::span<const Vec2> a, std::span<const Vec2> b, const long double n[2]) {
+  long double amax = -1e300L, bmin = 1e300L;
+  for (Vec2 p : a) amax = std::max(amax, n[0] * p.x + n[1] * p.y);
+  for (Vec2 q : b) bmin = std::min(bmin, n[0] * q.x + n[1] * q.y);
+  return bmin - amax;
 }
-/// The largest gap of b's core beyond a's over the separating axes of two segments (each one's
-/// two normals and two end directions), in long double: minus the least penetration.
-long double core_separation(const Capsule& a, const Capsule& b) {
+/// The largest gap of core b beyond core a over every edge's two normals and two directions (a
+/// superset of the faces of a - b), in long double: minus the least penetration when they meet.
+long double largest_gap(std::span<const Vec2> a, std::span<const Vec2> b) {
   long double best = -1e300L;
-  for (const Capsule* c : {&a, &b}) {
-    const long double ex = (long double)c->b.x - c->a.x, ey = (long double)c->b.y - c->a.y, l = std::hypot(ex, ey);
-    const long double axes[4][2] = {{ey / l, -ex / l}, {-ey / l, ex / l}, {ex / l, ey / l}, {-ex / l, -ey / l}};
-    for (const auto& n : axes) best = std::max(best, core_gap_along(a, b, n));
+  for (std::span<const Vec2> c : {a, b}) {
+    for (std::size_t i = 0; i < c.size(); ++i) {
+      const Vec2 p = c[i], q = c[(i + 1) % c.size()];
+      const long double ex = (long double)q.x - p.x, ey = (long double)q.y - p.y, l = std::hypot(ex, ey);
+      if (l == 0) continue;
+      const long double axes[4][2] = {{ey / l, -ex / l}, {-ey / l, ex / l}, {ex / l, ey / l}, {-ex / l, -ey / l}};
+      for (const auto& n : axes) best = std::max(best, gap_along(a, b, n));
+    }
   }
   return best;
 }
+
+/// A stroke's core: its two ends.
+std::array<Vec2, 2> ends(const Capsule& c) { return {c.a, c.b}; }
 
 TEST(ContactFast, CapsulePairsTouchingMatchesLongDouble) {
   int touching = 0, apart = 0, crossing = 0;
@@ -295,15 +307,86 @@ TEST(ContactFast, CapsulePairsTouchingMatchesLongDouble) {
     ++(expect ? touching : apart);
     if (d == 0 && R > 0) {  // crossing cores: the axis of least penetration decides
       ASSERT_NEAR(std::hypot(double(m.normal.x), double(m.normal.y)), 1.0, 1e-5);
-      const long double s = core_separation(cap[0], cap[1]);
+      const long double s = largest_gap(ends(cap[0]), ends(cap[1]));
       const long double n[2] = {m.normal.x, m.normal.y};
       ASSERT_NEAR(double(R - s), double(m.depth), tol) << "depth";
-      ASSERT_NEAR(double(core_gap_along(cap[0], cap[1], n)), double(s), tol) << "normal";
+      ASSERT_NEAR(double(gap_along(ends(cap[0]), ends(cap[1]), n)), double(s), tol) << "normal";
       ++crossing;
     }
   }
   EXPECT_TRUE(touching > 1000 && apart > 1000) << touching << " touching, " << apart << " apart";
   EXPECT_GT(crossing, 500);
+}
+
+/// A polygon core P (an 8-gon, rounded or not, a box or an aabb) against a stroke S (a capsule or
+/// a segment) in both orders, crossing or about the touching distance: touching iff the long
+/// double core distance d is within the radii R; where the cores are apart (d well above the
+/// rounding) the depth is R - d and the cores' gap along the normal is d; where they cross, the
+/// depth is R less the largest gap over the edges' axes and the gap along the normal is that
+/// gap. Fails when the stroke's deferred hull or the bounding boxes' "disjoint" shortcut is
+/// broken (a wrong radius or area, a shortcut taken at a gap of 0).
+TEST(ContactFast, PolygonCoresAgainstStrokesMatchLongDouble) {
+  int touching = 0, apart = 0, crossing = 0;
+  Draw draw(314);
+  for (int i = 0; i < 6000; ++i) {
+    const Vec2 c0 = draw.center(Draw::far(i));
+    const Box box(c0, {draw.uni(0.2, 0.8), draw.uni(0.2, 0.8)}, draw.uni(-kPi, kPi));
+    const Vec2 ex = box.rot().x_axis() * box.half_extents.x, ey = box.rot().y_axis() * box.half_extents.y;
+    const std::array<Vec2, 4> corners{c0 - ex - ey, c0 + ex - ey, c0 + ex + ey, c0 - ex + ey};
+    const Aabb aabb = draw.box_about(c0);
+    std::optional<Polygon> made = draw.polygon(c0, 8, 0.4, 1);
+    const int kind = i % 4;  // 0, 1: the 8-gon; 2: the box; 3: the aabb
+    if (kind < 2 && !made) continue;
+    if (made) made->radius = i % 3 == 0 ? draw.uni(0.05, 0.3) : Real(0);
+    const Polygon poly = kind < 2 ? *made : (kind == 2 ? *make_polygon(corners) : as_polygon(aabb));
+    const Vec2 cc = c0 + Vec2{draw.uni(-1.5, 1.5), draw.uni(-1.5, 1.5)};
+    const Real ang = draw.uni(0, 2 * kPi), half = draw.uni(0.1, 1);
+    const Vec2 dir{std::cos(ang), std::sin(ang)};
+    const Capsule cap{cc - dir * half, cc + dir * half, i % 5 == 0 ? Real(0) : draw.uni(0.05, 0.6)};
+    const long double d = polygon_segment_distance(poly, cap.a, cap.b);
+    const Real R = poly.radius + cap.radius;
+    const double tol = touch_tolerance(c0);
+    SCOPED_TRACE("case " + std::to_string(i));
+    if (std::fabs(d - R) < tol || (d > 0 && d < tol)) continue;  // too near touching to call
+    std::vector<Vec2> pv;
+    for (int k = 0; k < poly.count(); ++k) pv.push_back(poly.vertex(k));
+    const std::array<Vec2, 2> sv{cap.a, cap.b};
+    const bool expect = d <= R;
+    for (int order = 0; order < 2; ++order) {
+      const bool stroke_first = order == 1;
+      Manifold m;
+      if (kind < 2) m = stroke_first ? contact(cap, poly) : contact(poly, cap);
+      else if (kind == 2) m = stroke_first ? contact(cap, box) : contact(box, cap);
+      else m = stroke_first ? contact(cap, aabb) : contact(aabb, cap);
+      if (cap.radius == 0 && kind >= 2) {  // also as a segment
+        const Segment seg{cap.a, cap.b};
+        const Manifold g = kind == 2 ? (stroke_first ? contact(seg, box) : contact(box, seg))
+                                     : (stroke_first ? contact(seg, aabb) : contact(aabb, seg));
+        ASSERT_EQ(g.touching, m.touching);
+        ASSERT_EQ(g.depth, m.depth);
+      }
+      ASSERT_EQ(m.touching, expect) << "order " << order;
+      if (!expect) continue;
+      const std::span<const Vec2> a = stroke_first ? std::span<const Vec2>(sv) : std::span<const Vec2>(pv);
+      const std::span<const Vec2> b = stroke_first ? std::span<const Vec2>(pv) : std::span<const Vec2>(sv);
+      const long double n[2] = {m.normal.x, m.normal.y};
+      ASSERT_NEAR(std::hypot(double(m.normal.x), double(m.normal.y)), 1.0, 1e-5);
+      if (d == 0) {
+        const long double s = largest_gap(a, b);
+        ASSERT_NEAR(double(R - s), double(m.depth), tol) << "depth, crossing, order " << order;
+        ASSERT_NEAR(double(gap_along(a, b, n)), double(s), tol) << "normal, crossing, order " << order;
+      } else {
+        ASSERT_NEAR(double(R - d), double(m.depth), tol) << "depth, apart, order " << order;
+        if (d > 0.05) {
+          ASSERT_NEAR(double(gap_along(a, b, n)), double(d), 4 * tol) << "normal, apart, order " << order;
+        }
+      }
+    }
+    ++(expect ? touching : apart);
+    if (d == 0) ++crossing;
+  }
+  EXPECT_TRUE(touching > 1500 && apart > 1000 && crossing > 500)
+      << touching << " touching, " << apart << " apart, " << crossing << " crossing";
 }
 
 // Disks about segments and capsules, their centers projecting near and beyond the ends (where
