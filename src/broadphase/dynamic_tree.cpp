@@ -99,7 +99,7 @@ void DynamicTree::insert(std::uint32_t id, const Aabb& tight, bool still) {
   nodes_[leaf].height = 0;
   leaf_of_[id] = leaf;
   ++leaf_count_;
-  insert_leaf(leaf);
+  insert_leaf(leaf, root_);
   touch(id);
 }
 
@@ -132,14 +132,20 @@ bool DynamicTree::move(std::uint32_t id, const Aabb& tight, Vec2 displacement) {
     nodes_[leaf].box = fresh;
     refit_up(parent, false);
   } else {
+    // The greedy descent from the root would pass through every ancestor whose box holds the
+    // new box (there a holding child costs nothing, see insert_leaf); it starts at the lowest
+    // one instead (after the removal: that ancestor's box is what the descent would read).
+    const std::uint32_t grand = parent == kNullIndex ? kNullIndex : nodes_[parent].parent;
     remove_leaf(leaf);
+    std::uint32_t start = grand;
+    while (start != kNullIndex && !nodes_[start].box.contains(fresh)) start = nodes_[start].parent;
     nodes_[leaf].box = fresh;
-    insert_leaf(leaf);
+    insert_leaf(leaf, start == kNullIndex ? root_ : start);
   }
   touch(id);
 }
 
-void DynamicTree::insert_leaf(std::uint32_t leaf) {
+void DynamicTree::insert_leaf(std::uint32_t leaf, std::uint32_t start) {
   if (root_ == kNullIndex) {
     root_ = leaf;
     nodes_[leaf].parent = kNullIndex;
@@ -147,24 +153,30 @@ void DynamicTree::insert_leaf(std::uint32_t leaf) {
   }
   // Greedy descent by the surface-area heuristic: at each node, the cost of making the new leaf
   // its sibling here against the least cost of going down into either child (the child's
-  // growth plus what every ancestor already grows by).
+  // growth plus what this node grows by). A node whose box holds the new box grows by nothing
+  // and a child that holds it too costs nothing: the descent goes through it. The perimeters
+  // of the child taken (its own, merged with the box) serve as the next level's.
   const Aabb box = nodes_[leaf].box;
-  std::uint32_t index = root_;
+  std::uint32_t index = start;
+  Real area = perimeter(nodes_[index].box);
+  Real combined = perimeter(merged(nodes_[index].box, box));
   while (!nodes_[index].is_leaf()) {
     const TreeNode& n = nodes_[index];
-    Real area = perimeter(n.box);
-    Real combined = perimeter(merged(n.box, box));
-    Real cost_here = 2 * combined;
-    Real inherited = 2 * (combined - area);
-    auto child_cost = [&](std::uint32_t c) {
-      Aabb m = merged(nodes_[c].box, box);
-      if (nodes_[c].is_leaf()) return perimeter(m) + inherited;
-      return perimeter(m) - perimeter(nodes_[c].box) + inherited;
-    };
-    Real cost1 = child_cost(n.child1);
-    Real cost2 = child_cost(n.child2);
+    const Real cost_here = 2 * combined;
+    const Real inherited = 2 * (combined - area);
+    const TreeNode& c1 = nodes_[n.child1];
+    const TreeNode& c2 = nodes_[n.child2];
+    const Real combined1 = perimeter(merged(c1.box, box));
+    const Real combined2 = perimeter(merged(c2.box, box));
+    const Real area1 = c1.is_leaf() ? Real(0) : perimeter(c1.box);
+    const Real area2 = c2.is_leaf() ? Real(0) : perimeter(c2.box);
+    const Real cost1 = combined1 - area1 + inherited;
+    const Real cost2 = combined2 - area2 + inherited;
     if (cost_here < cost1 && cost_here < cost2) break;
-    index = cost1 <= cost2 ? n.child1 : n.child2;
+    const bool go1 = cost1 <= cost2;
+    index = go1 ? n.child1 : n.child2;
+    area = go1 ? area1 : area2;
+    combined = go1 ? combined1 : combined2;
   }
   std::uint32_t sibling = index;
   std::uint32_t old_parent = nodes_[sibling].parent;
