@@ -39,27 +39,46 @@ struct LocalStack {
     spill.pop_back();
     return v;
   }
+  /// Pushes v when `keep`; while the fixed part has room, without a branch on `keep` (the slot
+  /// is written either way and kept or not).
+  void push_if(T v, bool keep) {
+    if (n < fixed.size()) {
+      fixed[n] = v;
+      n += keep ? 1 : 0;
+    } else if (keep) {
+      push(v);
+    }
+  }
   bool empty() const { return n == 0; }
 };
 
-/// Calls `visit(id)` for every leaf whose box overlaps `box`, child1's subtree first; stops when
-/// `visit` returns false. Only nodes whose boxes overlap are pushed (children are tested before
-/// the push, so the pops are half as many).
-template <class Visit>
-void overlap_walk(const std::vector<TreeNode>& nodes, std::uint32_t root, const Aabb& box, Visit&& visit) {
-  if (root == kNullIndex || !nodes[root].box.overlaps(box)) return;
-  LocalStack<std::uint32_t> stack;
-  stack.push(root);
+/// Calls `visit(id)` for every leaf whose box overlaps `box` (below `root`, which overlaps it),
+/// child1's subtree first; stops when `visit` returns false. Children are tested before the
+/// push (half the pops), each test without short-circuit (four comparisons, one outcome: in a
+/// walk every comparison is a coin toss for the branch predictor).
+template <class Stack, class Visit>
+void overlap_walk_with(const TreeNode* nodes, std::uint32_t root, const Aabb& box, Visit& visit) {
+  auto overlaps = [&box](const Aabb& b) {
+    return (b.min.x <= box.max.x) & (box.min.x <= b.max.x) & (b.min.y <= box.max.y) & (box.min.y <= b.max.y);
+  };
+  Stack stack;
+  stack.push_if(root, true);
   while (!stack.empty()) {
     const TreeNode& n = nodes[stack.pop()];
     if (n.is_leaf()) {
       if (!visit(n.child2)) return;
       continue;
     }
-    const bool in1 = nodes[n.child1].box.overlaps(box);
-    if (nodes[n.child2].box.overlaps(box)) stack.push(n.child2);
-    if (in1) stack.push(n.child1);
+    const bool in1 = overlaps(nodes[n.child1].box);
+    stack.push_if(n.child2, overlaps(nodes[n.child2].box));
+    stack.push_if(n.child1, in1);
   }
+}
+
+template <class Visit>
+void overlap_walk(const std::vector<TreeNode>& nodes, std::uint32_t root, const Aabb& box, Visit&& visit) {
+  if (root == kNullIndex || !nodes[root].box.overlaps(box)) return;
+  overlap_walk_with<LocalStack<std::uint32_t>>(nodes.data(), root, box, visit);
 }
 }  // namespace
 
@@ -198,8 +217,11 @@ void DynamicTree::insert_leaf(std::uint32_t leaf, std::uint32_t start) {
   refit_up(old_parent, true);  // the new parent's box and height are already right
 }
 
-// Walks up from n: rotates (on insertion only: a removal only shrinks boxes), recomputes box and height, and stops at the first node whose box
-// and height came out unchanged (nothing above it can change then).
+// Walks up from n: recomputes box and height, and stops at the first node whose box and height
+// came out unchanged (nothing above it can change then). On insertion it also rotates (balance)
+// each node up to the first whose box did not grow: above that, no box changed, so no swap
+// there can gain more than it could before (only heights move up). A removal only shrinks
+// boxes and does not rotate.
 void DynamicTree::refit_up(std::uint32_t n, bool rotate) {
   while (n != kNullIndex) {
     const Aabb old_box = nodes_[n].box;
@@ -213,10 +235,11 @@ void DynamicTree::refit_up(std::uint32_t n, bool rotate) {
     const TreeNode& c2 = nodes_[node.child2];
     const Aabb box = merged(c1.box, c2.box);
     const std::int32_t h = 1 + std::max(c1.height, c2.height);
-    const bool same = h == old_height && box.min == old_box.min && box.max == old_box.max;
+    const bool same_box = box.min == old_box.min && box.max == old_box.max;
     node.height = h;
     node.box = box;
-    if (same) return;
+    if (same_box && h == old_height) return;
+    rotate = rotate && !same_box;
     n = node.parent;
   }
 }
