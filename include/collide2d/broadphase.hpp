@@ -218,7 +218,7 @@ class DynamicTree final : public Broadphase {
   void remove_leaf(std::uint32_t leaf);
   /// move's rare half: gives the leaf its new fat box, in place or reinserted.
   void replace_fat_box(std::uint32_t id, std::uint32_t leaf, const Aabb& fresh);
-  std::uint32_t balance(std::uint32_t a);
+  std::uint32_t balance(std::uint32_t a, bool swaps);
   void refit_up(std::uint32_t n, bool rotate);
   std::uint32_t build_range(std::uint32_t* leaves, std::size_t count, std::uint32_t parent);
 

@@ -218,15 +218,17 @@ void DynamicTree::insert_leaf(std::uint32_t leaf, std::uint32_t start) {
 }
 
 // Walks up from n: recomputes box and height, and stops at the first node whose box and height
-// came out unchanged (nothing above it can change then). On insertion it also rotates (balance)
-// each node up to the first whose box did not grow: above that, no box changed, so no swap
-// there can gain more than it could before (only heights move up). A removal only shrinks
-// boxes and does not rotate.
+// came out unchanged (nothing above it can change then). On insertion it also rotates
+// (balance): the perimeter-reducing swaps up to the first node whose box did not grow (above
+// it no box changed, so no swap there gains more than it could before), the height guard at
+// every node it visits (heights may still change above). A removal only shrinks boxes and does
+// not rotate.
 void DynamicTree::refit_up(std::uint32_t n, bool rotate) {
+  bool swaps = rotate;
   while (n != kNullIndex) {
     const Aabb old_box = nodes_[n].box;
     const std::int32_t old_height = nodes_[n].height;
-    if (rotate) n = balance(n);  // may put another node at n's place
+    if (rotate) n = balance(n, swaps);  // may put another node at n's place
     TreeNode& node = nodes_[n];
     // An inner node: two children that name it as their parent.
     COLLIDE2D_ASSERT(node.child1 != kNullIndex && node.child2 != kNullIndex);
@@ -239,7 +241,7 @@ void DynamicTree::refit_up(std::uint32_t n, bool rotate) {
     node.height = h;
     node.box = box;
     if (same_box && h == old_height) return;
-    rotate = rotate && !same_box;
+    swaps = swaps && !same_box;
     n = node.parent;
   }
 }
@@ -271,9 +273,9 @@ void DynamicTree::remove_leaf(std::uint32_t leaf) {
 // child with a grandchild on the other side when that shrinks the perimeter of the child that
 // changes (the grandchild moves up one level). Picks the best of the four swaps. A height
 // guard then rotates the taller child up (AVL-style) when the heights differ by more than
-// kMaxImbalance, which bounds the depth on adversarial (e.g. sorted) insertion orders.
-// Returns the node now at a's place.
-std::uint32_t DynamicTree::balance(std::uint32_t a) {
+// kMaxImbalance, which bounds the depth on adversarial (e.g. sorted) insertion orders. Without
+// `swaps`, only the height guard. Returns the node now at a's place.
+std::uint32_t DynamicTree::balance(std::uint32_t a, bool swaps) {
   TreeNode& A = nodes_[a];
   if (A.is_leaf() || A.height < 2) return a;
   const std::uint32_t b = A.child1, c = A.child2;
@@ -304,6 +306,7 @@ std::uint32_t DynamicTree::balance(std::uint32_t a) {
     U.height = 1 + std::max(A.height, nodes_[stay].height);
     return up;
   }
+  if (!swaps) return a;
   // SAH swaps. Candidate (child x of a stays, sibling s of x's parent swaps with grandchild g
   // under x): after the swap, x holds s and x's other child; its perimeter is the cost.
   Real best_gain = 0;

@@ -264,3 +264,23 @@ TEST(DynamicTree, CrowdMovesKeepTheTreeExactAndGood) {
 }
 
 }  // namespace
+
+namespace {
+
+// Boxes inserted where the tree's boxes already hold them (many at the same few places): no
+// ancestor's box grows, only heights do; the height guard still bounds the depth. A guard that
+// allows 8 levels of imbalance leaves at least N(h) >= N(h-1) + N(h-9) leaves under a node of
+// height h, so h <= log2(n) / log2(1.1796) + 9 < 4.3 log2(n) + 9 (without the guard here: 1,026).
+TEST(DynamicTree, BoxesInsideTheTreeStayShallow) {
+  DynamicTree t;
+  const int n = 4096;
+  t.insert(0, Aabb{{-100, -100}, {100, 100}}, false);
+  for (int i = 1; i < n; ++i) {
+    const Real x = Real(i % 4) * 10;
+    t.insert(std::uint32_t(i), Aabb{{x, 0}, {x + 1, 1}}, false);
+  }
+  ASSERT_FALSE(t.validate());
+  EXPECT_LE(t.height(), int(4.3 * std::log2(double(n))) + 9);
+}
+
+}  // namespace
