@@ -54,24 +54,33 @@ struct LocalStack {
 
 /// Calls `visit(id)` for every leaf whose box overlaps `box` (below `root`, which overlaps it),
 /// child1's subtree first; stops when `visit` returns false. Children are tested before the
-/// push (half the pops), each test without short-circuit (four comparisons, one outcome: in a
-/// walk every comparison is a coin toss for the branch predictor).
+/// walk goes into one, each test without short-circuit (four comparisons, one outcome: in a
+/// walk every comparison is a coin toss for the branch predictor); the walk goes straight into
+/// an overlapping child (no round trip through the stack's memory on the path it follows), and
+/// only a second overlapping child waits on the stack.
 template <class Stack, class Visit>
 void overlap_walk_with(const TreeNode* nodes, std::uint32_t root, const Aabb& box, Visit& visit) {
   auto overlaps = [&box](const Aabb& b) {
     return (b.min.x <= box.max.x) & (box.min.x <= b.max.x) & (b.min.y <= box.max.y) & (box.min.y <= b.max.y);
   };
   Stack stack;
-  stack.push_if(root, true);
-  while (!stack.empty()) {
-    const TreeNode& n = nodes[stack.pop()];
+  std::uint32_t at = root;
+  for (;;) {
+    const TreeNode& n = nodes[at];
     if (n.is_leaf()) {
       if (!visit(n.child2)) return;
-      continue;
+    } else {
+      // Into child1 when it overlaps (child2 waits on the stack if it overlaps too), else child2.
+      const bool in1 = overlaps(nodes[n.child1].box);
+      const bool in2 = overlaps(nodes[n.child2].box);
+      stack.push_if(n.child2, in1 & in2);
+      if (in1 | in2) {
+        at = in1 ? n.child1 : n.child2;
+        continue;
+      }
     }
-    const bool in1 = overlaps(nodes[n.child1].box);
-    stack.push_if(n.child2, overlaps(nodes[n.child2].box));
-    stack.push_if(n.child1, in1);
+    if (stack.empty()) return;
+    at = stack.pop();
   }
 }
 
