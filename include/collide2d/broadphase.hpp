@@ -212,11 +212,13 @@ class DynamicTree final : public Broadphase {
  private:
   std::uint32_t allocate_node();
   void free_node(std::uint32_t n);
-  void insert_leaf(std::uint32_t leaf);
+  /// Puts a detached leaf into the tree, descending from `start` (the root, or an ancestor
+  /// whose box holds the leaf's).
+  void insert_leaf(std::uint32_t leaf, std::uint32_t start);
   void remove_leaf(std::uint32_t leaf);
   /// move's rare half: gives the leaf its new fat box, in place or reinserted.
   void replace_fat_box(std::uint32_t id, std::uint32_t leaf, const Aabb& fresh);
-  std::uint32_t balance(std::uint32_t a);
+  std::uint32_t balance(std::uint32_t a, bool swaps);
   void refit_up(std::uint32_t n, bool rotate);
   std::uint32_t build_range(std::uint32_t* leaves, std::size_t count, std::uint32_t parent);
 

@@ -39,27 +39,55 @@ struct LocalStack {
     spill.pop_back();
     return v;
   }
+  /// Pushes v when `keep`; while the fixed part has room, without a branch on `keep` (the slot
+  /// is written either way and kept or not).
+  void push_if(T v, bool keep) {
+    if (n < fixed.size()) {
+      fixed[n] = v;
+      n += keep ? 1 : 0;
+    } else if (keep) {
+      push(v);
+    }
+  }
   bool empty() const { return n == 0; }
 };
 
-/// Calls `visit(id)` for every leaf whose box overlaps `box`, child1's subtree first; stops when
-/// `visit` returns false. Only nodes whose boxes overlap are pushed (children are tested before
-/// the push, so the pops are half as many).
+/// Calls `visit(id)` for every leaf whose box overlaps `box` (below `root`, which overlaps it),
+/// child1's subtree first; stops when `visit` returns false. Children are tested before the
+/// walk goes into one, each test without short-circuit (four comparisons, one outcome: in a
+/// walk every comparison is a coin toss for the branch predictor); the walk goes straight into
+/// an overlapping child (no round trip through the stack's memory on the path it follows), and
+/// only a second overlapping child waits on the stack.
+template <class Stack, class Visit>
+void overlap_walk_with(const TreeNode* nodes, std::uint32_t root, const Aabb& box, Visit& visit) {
+  auto overlaps = [&box](const Aabb& b) {
+    return (b.min.x <= box.max.x) & (box.min.x <= b.max.x) & (b.min.y <= box.max.y) & (box.min.y <= b.max.y);
+  };
+  Stack stack;
+  std::uint32_t at = root;
+  for (;;) {
+    const TreeNode& n = nodes[at];
+    if (n.is_leaf()) {
+      if (!visit(n.child2)) return;
+    } else {
+      // Into child1 when it overlaps (child2 waits on the stack if it overlaps too), else child2.
+      const bool in1 = overlaps(nodes[n.child1].box);
+      const bool in2 = overlaps(nodes[n.child2].box);
+      stack.push_if(n.child2, in1 & in2);
+      if (in1 | in2) {
+        at = in1 ? n.child1 : n.child2;
+        continue;
+      }
+    }
+    if (stack.empty()) return;
+    at = stack.pop();
+  }
+}
+
 template <class Visit>
 void overlap_walk(const std::vector<TreeNode>& nodes, std::uint32_t root, const Aabb& box, Visit&& visit) {
   if (root == kNullIndex || !nodes[root].box.overlaps(box)) return;
-  LocalStack<std::uint32_t> stack;
-  stack.push(root);
-  while (!stack.empty()) {
-    const TreeNode& n = nodes[stack.pop()];
-    if (n.is_leaf()) {
-      if (!visit(n.child2)) return;
-      continue;
-    }
-    const bool in1 = nodes[n.child1].box.overlaps(box);
-    if (nodes[n.child2].box.overlaps(box)) stack.push(n.child2);
-    if (in1) stack.push(n.child1);
-  }
+  overlap_walk_with<LocalStack<std::uint32_t>>(nodes.data(), root, box, visit);
 }
 }  // namespace
 
@@ -99,7 +127,7 @@ void DynamicTree::insert(std::uint32_t id, const Aabb& tight, bool still) {
   nodes_[leaf].height = 0;
   leaf_of_[id] = leaf;
   ++leaf_count_;
-  insert_leaf(leaf);
+  insert_leaf(leaf, root_);
   touch(id);
 }
 
@@ -132,14 +160,20 @@ bool DynamicTree::move(std::uint32_t id, const Aabb& tight, Vec2 displacement) {
     nodes_[leaf].box = fresh;
     refit_up(parent, false);
   } else {
+    // The greedy descent from the root would pass through every ancestor whose box holds the
+    // new box (there a holding child costs nothing, see insert_leaf); it starts at the lowest
+    // one instead (after the removal: that ancestor's box is what the descent would read).
+    const std::uint32_t grand = parent == kNullIndex ? kNullIndex : nodes_[parent].parent;
     remove_leaf(leaf);
+    std::uint32_t start = grand;
+    while (start != kNullIndex && !nodes_[start].box.contains(fresh)) start = nodes_[start].parent;
     nodes_[leaf].box = fresh;
-    insert_leaf(leaf);
+    insert_leaf(leaf, start == kNullIndex ? root_ : start);
   }
   touch(id);
 }
 
-void DynamicTree::insert_leaf(std::uint32_t leaf) {
+void DynamicTree::insert_leaf(std::uint32_t leaf, std::uint32_t start) {
   if (root_ == kNullIndex) {
     root_ = leaf;
     nodes_[leaf].parent = kNullIndex;
@@ -147,24 +181,30 @@ void DynamicTree::insert_leaf(std::uint32_t leaf) {
   }
   // Greedy descent by the surface-area heuristic: at each node, the cost of making the new leaf
   // its sibling here against the least cost of going down into either child (the child's
-  // growth plus what every ancestor already grows by).
+  // growth plus what this node grows by). A node whose box holds the new box grows by nothing
+  // and a child that holds it too costs nothing: the descent goes through it. The perimeters
+  // of the child taken (its own, merged with the box) serve as the next level's.
   const Aabb box = nodes_[leaf].box;
-  std::uint32_t index = root_;
+  std::uint32_t index = start;
+  Real area = perimeter(nodes_[index].box);
+  Real combined = perimeter(merged(nodes_[index].box, box));
   while (!nodes_[index].is_leaf()) {
     const TreeNode& n = nodes_[index];
-    Real area = perimeter(n.box);
-    Real combined = perimeter(merged(n.box, box));
-    Real cost_here = 2 * combined;
-    Real inherited = 2 * (combined - area);
-    auto child_cost = [&](std::uint32_t c) {
-      Aabb m = merged(nodes_[c].box, box);
-      if (nodes_[c].is_leaf()) return perimeter(m) + inherited;
-      return perimeter(m) - perimeter(nodes_[c].box) + inherited;
-    };
-    Real cost1 = child_cost(n.child1);
-    Real cost2 = child_cost(n.child2);
+    const Real cost_here = 2 * combined;
+    const Real inherited = 2 * (combined - area);
+    const TreeNode& c1 = nodes_[n.child1];
+    const TreeNode& c2 = nodes_[n.child2];
+    const Real combined1 = perimeter(merged(c1.box, box));
+    const Real combined2 = perimeter(merged(c2.box, box));
+    const Real area1 = c1.is_leaf() ? Real(0) : perimeter(c1.box);
+    const Real area2 = c2.is_leaf() ? Real(0) : perimeter(c2.box);
+    const Real cost1 = combined1 - area1 + inherited;
+    const Real cost2 = combined2 - area2 + inherited;
     if (cost_here < cost1 && cost_here < cost2) break;
-    index = cost1 <= cost2 ? n.child1 : n.child2;
+    const bool go1 = cost1 <= cost2;
+    index = go1 ? n.child1 : n.child2;
+    area = go1 ? area1 : area2;
+    combined = go1 ? combined1 : combined2;
   }
   std::uint32_t sibling = index;
   std::uint32_t old_parent = nodes_[sibling].parent;
@@ -186,13 +226,18 @@ void DynamicTree::insert_leaf(std::uint32_t leaf) {
   refit_up(old_parent, true);  // the new parent's box and height are already right
 }
 
-// Walks up from n: rotates (on insertion only: a removal only shrinks boxes), recomputes box and height, and stops at the first node whose box
-// and height came out unchanged (nothing above it can change then).
+// Walks up from n: recomputes box and height, and stops at the first node whose box and height
+// came out unchanged (nothing above it can change then). On insertion it also rotates
+// (balance): the perimeter-reducing swaps up to the first node whose box did not grow (above
+// it no box changed, so no swap there gains more than it could before), the height guard at
+// every node it visits (heights may still change above). A removal only shrinks boxes and does
+// not rotate.
 void DynamicTree::refit_up(std::uint32_t n, bool rotate) {
+  bool swaps = rotate;
   while (n != kNullIndex) {
     const Aabb old_box = nodes_[n].box;
     const std::int32_t old_height = nodes_[n].height;
-    if (rotate) n = balance(n);  // may put another node at n's place
+    if (rotate) n = balance(n, swaps);  // may put another node at n's place
     TreeNode& node = nodes_[n];
     // An inner node: two children that name it as their parent.
     COLLIDE2D_ASSERT(node.child1 != kNullIndex && node.child2 != kNullIndex);
@@ -201,10 +246,11 @@ void DynamicTree::refit_up(std::uint32_t n, bool rotate) {
     const TreeNode& c2 = nodes_[node.child2];
     const Aabb box = merged(c1.box, c2.box);
     const std::int32_t h = 1 + std::max(c1.height, c2.height);
-    const bool same = h == old_height && box.min == old_box.min && box.max == old_box.max;
+    const bool same_box = box.min == old_box.min && box.max == old_box.max;
     node.height = h;
     node.box = box;
-    if (same) return;
+    if (same_box && h == old_height) return;
+    swaps = swaps && !same_box;
     n = node.parent;
   }
 }
@@ -236,9 +282,9 @@ void DynamicTree::remove_leaf(std::uint32_t leaf) {
 // child with a grandchild on the other side when that shrinks the perimeter of the child that
 // changes (the grandchild moves up one level). Picks the best of the four swaps. A height
 // guard then rotates the taller child up (AVL-style) when the heights differ by more than
-// kMaxImbalance, which bounds the depth on adversarial (e.g. sorted) insertion orders.
-// Returns the node now at a's place.
-std::uint32_t DynamicTree::balance(std::uint32_t a) {
+// kMaxImbalance, which bounds the depth on adversarial (e.g. sorted) insertion orders. Without
+// `swaps`, only the height guard. Returns the node now at a's place.
+std::uint32_t DynamicTree::balance(std::uint32_t a, bool swaps) {
   TreeNode& A = nodes_[a];
   if (A.is_leaf() || A.height < 2) return a;
   const std::uint32_t b = A.child1, c = A.child2;
@@ -269,6 +315,7 @@ std::uint32_t DynamicTree::balance(std::uint32_t a) {
     U.height = 1 + std::max(A.height, nodes_[stay].height);
     return up;
   }
+  if (!swaps) return a;
   // SAH swaps. Candidate (child x of a stays, sibling s of x's parent swaps with grandchild g
   // under x): after the swap, x holds s and x's other child; its perimeter is the cost.
   Real best_gain = 0;

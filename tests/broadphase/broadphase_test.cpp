@@ -206,3 +206,81 @@ TEST(DynamicTree, SmallMovesKeepTheFatBox) {
 }
 
 }  // namespace
+
+namespace {
+
+// A crowd of discs moving in a box for many steps, as a game's agents do: most moves keep the
+// fat box, some replace it (re-inserted below the lowest ancestor that holds the new box).
+// After every step the tree's invariants hold and the new pairs are those of brute force; at
+// the end the tree is about as good (total perimeter of its inner nodes) as one rebuilt from
+// scratch over the same boxes, and as shallow.
+TEST(DynamicTree, CrowdMovesKeepTheTreeExactAndGood) {
+  const int n = 1500;
+  const Real side = std::sqrt(Real(12) * Real(n));
+  DynamicTree t(FatBoxRule{Real(0.1), Real(4), Real(4)});
+  Rand r(99);
+  std::vector<Vec2> p(n), v(n);
+  std::vector<Real> radius(n);
+  auto box = [&](int i) { return Aabb{p[i] - Vec2{radius[i], radius[i]}, p[i] + Vec2{radius[i], radius[i]}}; };
+  for (int i = 0; i < n; ++i) {
+    radius[i] = r.below(5) == 0 ? r.uniform(Real(0.6), 2) : r.uniform(Real(0.2), Real(0.6));
+    p[i] = {r.uniform(2, side - 2), r.uniform(2, side - 2)};
+    v[i] = {r.uniform(-Real(0.08), Real(0.08)), r.uniform(-Real(0.08), Real(0.08))};
+    t.insert(std::uint32_t(i), box(i), false);
+  }
+  std::vector<ProxyPair> got;
+  t.update_pairs(got);
+  for (int step = 0; step < 400; ++step) {
+    std::vector<char> moved(n, 0);
+    for (int i = 0; i < n; ++i) {
+      for (int k = 0; k < 2; ++k) {
+        Real& c = k == 0 ? p[i].x : p[i].y;
+        Real& w = k == 0 ? v[i].x : v[i].y;
+        if (c + w < radius[i] || c + w > side - radius[i]) w = -w;
+      }
+      p[i] = p[i] + v[i];
+      if (t.move(std::uint32_t(i), box(i), v[i])) moved[i] = 1;
+    }
+    auto bad = t.validate();
+    ASSERT_FALSE(bad) << bad->text();
+    got.clear();
+    t.update_pairs(got);
+    if (step % 40 != 39) continue;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> g, want;
+    for (auto q : got) g.emplace_back(q.a, q.b);
+    std::sort(g.begin(), g.end());
+    for (int i = 0; i < n; ++i)
+      for (int j = i + 1; j < n; ++j)
+        if ((moved[i] || moved[j]) && t.fat_box(std::uint32_t(i)).overlaps(t.fat_box(std::uint32_t(j))))
+          want.emplace_back(i, j);
+    ASSERT_EQ(g, want) << "step " << step;
+  }
+  const Real moved_ratio = t.area_ratio();
+  const int moved_height = t.height();
+  t.rebuild();
+  ASSERT_FALSE(t.validate());
+  EXPECT_LE(moved_ratio, Real(1.3) * t.area_ratio());
+  EXPECT_LE(moved_height, 2 * t.height());
+}
+
+}  // namespace
+
+namespace {
+
+// Boxes inserted where the tree's boxes already hold them (many at the same few places): no
+// ancestor's box grows, only heights do; the height guard still bounds the depth. A guard that
+// allows 8 levels of imbalance leaves at least N(h) >= N(h-1) + N(h-9) leaves under a node of
+// height h, so h <= log2(n) / log2(1.1796) + 9 < 4.3 log2(n) + 9 (without the guard here: 1,026).
+TEST(DynamicTree, BoxesInsideTheTreeStayShallow) {
+  DynamicTree t;
+  const int n = 4096;
+  t.insert(0, Aabb{{-100, -100}, {100, 100}}, false);
+  for (int i = 1; i < n; ++i) {
+    const Real x = Real(i % 4) * 10;
+    t.insert(std::uint32_t(i), Aabb{{x, 0}, {x + 1, 1}}, false);
+  }
+  ASSERT_FALSE(t.validate());
+  EXPECT_LE(t.height(), int(4.3 * std::log2(double(n))) + 9);
+}
+
+}  // namespace
