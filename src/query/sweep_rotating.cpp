@@ -435,6 +435,7 @@ struct AxisGap {
   Vec2 n0;
   double wf;
   double curv_turn;  // the parts' share of the curvature bound
+  double turn_dv;    // the turning axis against the centres' relative velocity: 2 |wf| |v_b - v_a|
 
   double t_axis;      // the time at which the axis is n0
   double rate[3];     // turning rates of the axis and of its directions in a's and b's frames
@@ -445,6 +446,7 @@ struct AxisGap {
       : a(a_), b(b_), ia(ia_), ib(ib_), n0(n), wf(frame), t_axis(t0) {
     const double ra = double(a.omega) - wf, rb = double(b.omega) - wf;
     curv_turn = ra * ra * a.core_radius[ia] + rb * rb * b.core_radius[ib];
+    turn_dv = wf != 0 ? 2 * std::fabs(wf) * double(length(b.velocity - a.velocity)) : 0;
     rate[0] = wf, rate[1] = -ra, rate[2] = -rb;
     base[0] = n0;
     base[1] = a.omega != 0 && t0 != 0 ? a.rotation(t0).apply_inv(n0) : n0;
@@ -474,9 +476,9 @@ struct AxisGap {
   double lower(double t0, double g0, double t1, double g1) const {
     const double len = t1 - t0, slope = (g1 - g0) / len;
     double curv = curv_turn;  // (on a world axis the centres add nothing)
-    if (wf != 0) {
-      const double apart = std::max(double(length(centres(t0))), double(length(centres(t1))));
-      curv += wf * wf * apart + 2 * std::fabs(wf) * double(length(b.velocity - a.velocity));
+    if (wf != 0) {  // (the larger of the centres' two lengths, with one square root)
+      const double apart2 = std::max(detail::length2(b.pivot_at(t0), a.pivot_at(t0)), detail::length2(b.pivot_at(t1), a.pivot_at(t1)));
+      curv += wf * wf * double(Real(std::sqrt(apart2))) + turn_dv;
     }
     const double x = curv > 0 ? len / 2 - slope / curv : -1;
     if (!(x > 0 && x < len)) return std::min(g0, g1);
