@@ -56,21 +56,26 @@ struct Xf {
 /// The rotation by `angle`: the angle less the nearest multiple q of pi/2 (pi/2 in three parts,
 /// the first two of 33 bits, so q times them is exact while |q| < 2^20), then the Taylor series
 /// of sin and cos on [-pi/4, pi/4] up to x^15 and x^16 (truncation below 5e-17): a third of the
-/// cost of std::sin and std::cos, which take the larger angles.
+/// cost of std::sin and std::cos, which take the larger angles. The series are summed in pairs
+/// of terms by powers z^2 and z^4 (Estrin's order, the same terms): a chain of four products
+/// where Horner's is seven, for the sweep waits on every rotation.
 Rot rot_of(double angle) {
   if (!(std::fabs(angle) < 1e6)) return Rot{Real(std::cos(angle)), Real(std::sin(angle))};
   constexpr double kTwoOverPi = 0.63661977236758134308, kRound = 6755399441055744.0;  // 1.5 * 2^52
   constexpr double kP1 = 1.57079632673412561417e+00, kP2 = 6.07710050630396597660e-11,
                    kP3 = 2.02226624871116645580e-21;
   const double q = (angle * kTwoOverPi + kRound) - kRound;
-  const double x = ((angle - q * kP1) - q * kP2) - q * kP3, z = x * x;
-  // in float the series stops at x^11 and x^12 (truncation below 1e-11)
+  const double x = ((angle - q * kP1) - q * kP2) - q * kP3, z = x * x, z2 = z * z, z4 = z2 * z2;
+  // in float the series stop at x^11 and x^12 (truncation below 1e-11)
   constexpr bool kShort = sizeof(Real) == 4;
-  const double s_tail = kShort ? 0 : z * (1.0 / 6227020800 + z * (-1.0 / 1307674368000));
-  const double c_tail = kShort ? 0 : z * (-1.0 / 87178291200 + z * (1.0 / 20922789888000));
-  const double s = x + x * z * (-1.0 / 6 + z * (1.0 / 120 + z * (-1.0 / 5040 + z * (1.0 / 362880 + z * (-1.0 / 39916800 + s_tail)))));
-  const double c = 1 + z * (-0.5 + z * (1.0 / 24 + z * (-1.0 / 720 + z * (1.0 / 40320 + z * (-1.0 / 3628800 +
-                   z * (1.0 / 479001600 + c_tail))))));
+  // sin x = x + x z S(z), cos x = 1 + z C(z); the terms from z^4 on (in float, to z^4 and z^5)
+  const double s4 = -1.0 / 39916800, c4 = -1.0 / 3628800 + z * (1.0 / 479001600);
+  const double s_hi = kShort ? s4 : (s4 + z * (1.0 / 6227020800)) + z2 * (-1.0 / 1307674368000);
+  const double c_hi = kShort ? c4 : c4 + z2 * (-1.0 / 87178291200 + z * (1.0 / 20922789888000));
+  const double S = z4 * s_hi + z2 * (-1.0 / 5040 + z * (1.0 / 362880)) + (-1.0 / 6 + z * (1.0 / 120));
+  const double C = z4 * c_hi + z2 * (-1.0 / 720 + z * (1.0 / 40320)) + (-0.5 + z * (1.0 / 24));
+  const double s = x + x * z * S;
+  const double c = 1 + z * C;
   switch (static_cast<long long>(q) & 3) {
     case 0: return Rot{Real(c), Real(s)};
     case 1: return Rot{Real(-s), Real(c)};
@@ -131,7 +136,7 @@ void part_radii(const Shape& s, Vec2 c, Real& core, Real& bound) {
 /// for a and b. Empty slots are polygons without storage.
 thread_local Polygon spare_polygons[2];
 
-/// Gives `o`, a posed copy still sharing its base's storage, a spare storage when there is one.
+/// Gives `o`, an empty polygon, a spare storage when there is one.
 void take_spare(Polygon& o) {
   for (Polygon& s : spare_polygons) {
     if (s.count() > 0) {
@@ -166,8 +171,7 @@ void pose_part(const Shape& base, const Xf& x, Shape& out, bool /*angles*/) {
         } else if constexpr (std::is_same_v<T, Capsule> || std::is_same_v<T, Segment>) {
           o.a = x(b.a);
           o.b = x(b.b);
-        } else {
-          if (o.base_vertices() == b.base_vertices()) take_spare(o);
+        } else {  // (into a spare storage or its own: see the MovingBody constructor)
           o.set_pose(b, x.pivot, x.centre, x.rot);
         }
       },
@@ -178,19 +182,20 @@ void pose_part(const Shape& base, const Xf& x, Shape& out, bool /*angles*/) {
 
 MovingBody::MovingBody(const Shape& s, const RigidMotion& m, bool split)
     : pivot(m.pivot ? *m.pivot : Vec2{}), velocity(m.velocity), omega(m.angular_velocity) {
-  part[0] = s;
+  part[0] = &s;
   if (omega != 0) {
-    if (const Aabb* b = std::get_if<Aabb>(&s)) part[0] = Box(b->center(), b->half_extents(), 0);
+    if (const Aabb* b = std::get_if<Aabb>(&s)) own[0] = Box(b->center(), b->half_extents(), 0), part[0] = &own[0];
   }
   if (split) {
     if (const Sector* q = std::get_if<Sector>(&s); q && q->half_angle() > kPi / 2 && q->half_angle() < kPi) {
       const Real h = q->half_angle() / 2;
       count = 2;
-      part[0] = Sector(q->center, q->radius, q->facing() - h, h);
-      part[1] = Sector(q->center, q->radius, q->facing() + h, h);
+      own[0] = Sector(q->center, q->radius, q->facing() - h, h);
+      own[1] = Sector(q->center, q->radius, q->facing() + h, h);
+      part[0] = &own[0], part[1] = &own[1];
     }
   }
-  for (int i = 0; i < count; ++i) box[i] = bounds(part[i]);
+  for (int i = 0; i < count; ++i) box[i] = bounds(*part[i]);
   // a body that does not turn may be measured about any point: its bounding box's centre
   // (no centroid to compute)
   if (!m.pivot && omega != 0) pivot = rotation_center(s);
@@ -198,18 +203,24 @@ MovingBody::MovingBody(const Shape& s, const RigidMotion& m, bool split)
     const Aabb all = merged(box[0], box[count - 1]);
     pivot = (all.min + all.max) * Real(0.5);
   }
+  const bool still = omega == 0 && velocity.x == 0 && velocity.y == 0;
   for (int i = 0; i < count; ++i) {
-    posed[i] = part[i];
-    local[i] = translated(part[i], -pivot);
-    part_radii(part[i], pivot, core_radius[i], bound_radius[i]);
+    posed[i] = still ? part[i] : &moved[i];
+    // a turning polygon is posed into a spare storage (else its own, allocated at the first
+    // pose), never into the input's
+    if (omega != 0 && std::holds_alternative<Polygon>(*part[i])) take_spare(moved[i].emplace<Polygon>());
+    else if (!still) moved[i] = *part[i];
+    if (const Polygon* p = std::get_if<Polygon>(part[i])) local_offset[i] = p->offset() + -pivot;
+    else local[i] = translated(*part[i], -pivot);
+    part_radii(*part[i], pivot, core_radius[i], bound_radius[i]);
   }
 }
 
 MovingBody::~MovingBody() {
   if (omega == 0) return;  // (only a turning polygon is posed by set_pose)
   for (int i = 0; i < count; ++i) {
-    Polygon* o = std::get_if<Polygon>(&posed[i]);
-    if (!o || o->base_vertices() == std::get_if<Polygon>(&part[i])->base_vertices()) continue;
+    Polygon* o = std::get_if<Polygon>(&moved[i]);
+    if (!o || o->count() == 0) continue;
     for (Polygon& s : spare_polygons) {
       if (s.count() == 0) {
         s = std::move(*o);
@@ -224,12 +235,12 @@ Rot MovingBody::rotation(double t) const { return t == posed_at ? posed_rot : ro
 void MovingBody::pose(double t, bool angles) {
   if (omega == 0) {  // a translation (none for a still body: posed is part)
     if (velocity.x == 0 && velocity.y == 0) return;
-    for (int i = 0; i < count; ++i) posed[i] = translated(part[i], velocity * Real(t));
+    for (int i = 0; i < count; ++i) moved[i] = translated(*part[i], velocity * Real(t));
     return;
   }
   posed_rot = rot_of(double(omega) * t), posed_at = t;
   Xf x{pivot, pivot_at(t), posed_rot};
-  for (int i = 0; i < count; ++i) pose_part(part[i], x, posed[i], angles);
+  for (int i = 0; i < count; ++i) pose_part(*part[i], x, moved[i], angles);
 }
 
 }  // namespace detail
@@ -261,6 +272,15 @@ Scales scales_of(const Shape& a, const Shape& b, const MovingBody& ma, const Mov
   return s;
 }
 
+/// Support value of the polygon x moved to the offset `offset` (its own: x.offset()): the
+/// vertices as built, then the offset along n once.
+Real polygon_support(const Polygon& x, Vec2 offset, Vec2 n) {
+  const Vec2* v = x.base_vertices();
+  Real best = dot(v[0], n);
+  for (int i = 1; i < x.count(); ++i) best = std::max(best, dot(v[i], n));
+  return best + dot(offset, n) + x.radius;
+}
+
 /// Support value max over the convex part s of x.n.
 Real support_value(const Shape& s, Vec2 n) {
   return std::visit(
@@ -286,14 +306,16 @@ Real support_value(const Shape& s, Vec2 n) {
         } else if constexpr (std::is_same_v<T, Segment>) {
           return std::max(dot(x.a, n), dot(x.b, n));
         } else {
-          // the vertices as built, then their offset along n once
-          const Vec2* v = x.base_vertices();
-          Real best = dot(v[0], n);
-          for (int i = 1; i < x.count(); ++i) best = std::max(best, dot(v[i], n));
-          return best + dot(x.offset(), n) + x.radius;
+          return polygon_support(x, x.offset(), n);
         }
       },
       s);
+}
+
+/// Support value of part i of m about its pivot (m.local; a polygon's with m.local_offset).
+Real local_support(const MovingBody& m, int i, Vec2 n) {
+  if (const Polygon* p = std::get_if<Polygon>(m.part[i])) return polygon_support(*p, m.local_offset[i], n);
+  return support_value(m.local[i], n);
 }
 
 /// Of the candidate unit normals, the one along which convex parts a and b are most apart
@@ -371,7 +393,7 @@ Found contact_at(MovingBody& a, int ia, MovingBody& b, int ib, const Scales& sc,
   if (n.x != 0 || n.y != 0) cand[nc++] = n;
   if (h.have_good) cand[nc++] = h.n_good;
   if (nc == 0) cand[nc++] = normalize(-dv);  // (a and b are posed at t)
-  const bool kept = separates(a.posed[ia], b.posed[ib], cand, nc, r.distance, sc.eps);
+  const bool kept = separates(*a.posed[ia], *b.posed[ib], cand, nc, r.distance, sc.eps);
   if (!kept) {
     Real speed = 0;
     if (h.have_prev && t > h.t_prev) speed = Real((h.d_prev - r.distance) / (t - h.t_prev));
@@ -380,20 +402,20 @@ Found contact_at(MovingBody& a, int ia, MovingBody& b, int ib, const Scales& sc,
       const double later = t + double(3 * sc.eps) / double(speed);
       a.pose(later);
       b.pose(later);
-      const Manifold m = contact(a.posed[ia], b.posed[ib]);
+      const Manifold m = contact(*a.posed[ia], *b.posed[ib]);
       if (m.touching) cand[nc++] = normalize(m.normal);
       // ... and the closest points a moment before, where the gap resolves the direction
       const double before = std::max(0.0, t - double(sc.resolve) / double(speed));
       a.pose(before);
       b.pose(before);
-      const DistanceResult rb = distance(a.posed[ia], b.posed[ib]);
+      const DistanceResult rb = distance(*a.posed[ia], *b.posed[ib]);
       if (rb.distance > 0 && !(rb.point_a == rb.point_b)) cand[nc++] = normalize(rb.point_b - rb.point_a);
     }
     a.pose(t);
     b.pose(t);
   }
   // a candidate that separates them about as well as the closest points would is kept as it is
-  f.normal = kept ? cand[0] : most_separating(a.posed[ia], b.posed[ib], cand, nc, r.distance, sc.eps);
+  f.normal = kept ? cand[0] : most_separating(*a.posed[ia], *b.posed[ib], cand, nc, r.distance, sc.eps);
   return f;
 }
 
@@ -413,6 +435,7 @@ struct AxisGap {
   Vec2 n0;
   double wf;
   double curv_turn;  // the parts' share of the curvature bound
+  double turn_dv;    // the turning axis against the centres' relative velocity: 2 |wf| |v_b - v_a|
 
   double t_axis;      // the time at which the axis is n0
   double rate[3];     // turning rates of the axis and of its directions in a's and b's frames
@@ -423,13 +446,14 @@ struct AxisGap {
       : a(a_), b(b_), ia(ia_), ib(ib_), n0(n), wf(frame), t_axis(t0) {
     const double ra = double(a.omega) - wf, rb = double(b.omega) - wf;
     curv_turn = ra * ra * a.core_radius[ia] + rb * rb * b.core_radius[ib];
+    turn_dv = wf != 0 ? 2 * std::fabs(wf) * double(length(b.velocity - a.velocity)) : 0;
     rate[0] = wf, rate[1] = -ra, rate[2] = -rb;
     base[0] = n0;
     base[1] = a.omega != 0 && t0 != 0 ? a.rotation(t0).apply_inv(n0) : n0;
     base[2] = b.omega != 0 && t0 != 0 ? b.rotation(t0).apply_inv(n0) : n0;
     // a part that does not turn against the axis keeps its support
-    if (rate[1] == 0) fixed_a = support_value(a.local[ia], base[1]);
-    if (rate[2] == 0) fixed_b = support_value(b.local[ib], -base[2]);
+    if (rate[1] == 0) fixed_a = local_support(a, ia, base[1]);
+    if (rate[2] == 0) fixed_b = local_support(b, ib, -base[2]);
   }
   Vec2 centres(double t) const { return b.pivot_at(t) - a.pivot_at(t); }
   Vec2 axis_at(double t) const { return rate[0] != 0 ? detail::rot_of(rate[0] * (t - t_axis)).apply(n0) : n0; }
@@ -444,17 +468,17 @@ struct AxisGap {
       if (j == k) r[k] = detail::rot_of(rate[k] * (t - t_axis));
       else r[k] = rate[j] == rate[k] ? r[j] : Rot{r[j].c, -r[j].s};
     }
-    const Real sa = rate[1] == 0 ? fixed_a : support_value(a.local[ia], r[1].apply(base[1]));
-    const Real sb = rate[2] == 0 ? fixed_b : support_value(b.local[ib], -r[2].apply(base[2]));
+    const Real sa = rate[1] == 0 ? fixed_a : local_support(a, ia, r[1].apply(base[1]));
+    const Real sb = rate[2] == 0 ? fixed_b : local_support(b, ib, -r[2].apply(base[2]));
     return dot(r[0].apply(base[0]), centres(t)) - sa - sb;
   }
   /// The least the gap can be over [t0, t1], from its values g0 and g1 at the ends.
   double lower(double t0, double g0, double t1, double g1) const {
     const double len = t1 - t0, slope = (g1 - g0) / len;
     double curv = curv_turn;  // (on a world axis the centres add nothing)
-    if (wf != 0) {
-      const double apart = std::max(double(length(centres(t0))), double(length(centres(t1))));
-      curv += wf * wf * apart + 2 * std::fabs(wf) * double(length(b.velocity - a.velocity));
+    if (wf != 0) {  // (the larger of the centres' two lengths, with one square root)
+      const double apart2 = std::max(detail::length2(b.pivot_at(t0), a.pivot_at(t0)), detail::length2(b.pivot_at(t1), a.pivot_at(t1)));
+      curv += wf * wf * double(Real(std::sqrt(apart2))) + turn_dv;
     }
     const double x = curv > 0 ? len / 2 - slope / curv : -1;
     if (!(x > 0 && x < len)) return std::min(g0, g1);
@@ -599,7 +623,7 @@ class Advance {
     // (point, circle, sector: index <= 2), or between two segments or capsules
     auto disk = [](const Shape& s) { return s.index() <= 2; };
     auto stick = [](const Shape& s) { return std::holds_alternative<Capsule>(s) || std::holds_alternative<Segment>(s); };
-    faces_first_ = !disk(a.part[ia]) && !disk(b.part[ib]) && !(stick(a.part[ia]) && stick(b.part[ib]));
+    faces_first_ = !disk(*a.part[ia]) && !disk(*b.part[ib]) && !(stick(*a.part[ia]) && stick(*b.part[ib]));
     // when each core radius is below the bound by the centres' distance at t = 0 (which only
     // falls with time), the spin's share of the closing speed is that of the core radii
     const Real apart = spread(0);
@@ -622,14 +646,14 @@ class Advance {
       b_.pose(t_);
       DistanceResult r;
       const Real limit = sc_.eps - sc_.eps / 16;
-      if (!(h_.have_axis && near_pair(a_.posed[ia_], b_.posed[ib_], h_.axis, h_.b_face, limit, sc_.eps / 8, r))) {
+      if (!(h_.have_axis && near_pair(*a_.posed[ia_], *b_.posed[ib_], h_.axis, h_.b_face, limit, sc_.eps / 8, r))) {
         // not near on the axis: a face that keeps the parts more than eps apart, else a distance
         if (h_.have_axis && faces_first_) {
           const Axis next = face_axis(h_.axis, double(sc_.eps));
           if (next == Axis::kApart) return {};
           if (next == Axis::kCloser) continue;
         }
-        r = distance(a_.posed[ia_], b_.posed[ib_]);
+        r = distance(*a_.posed[ia_], *b_.posed[ib_]);
       }
       const Vec2 n = normalize(r.point_b - r.point_a, Vec2{0, 0});
       if (r.distance <= sc_.eps || step_ >= kRotatingSweepMaxSteps) return contact_at(a_, ia_, b_, ib_, sc_, t_, r, n, dv_, h_);
@@ -644,8 +668,8 @@ class Advance {
       // the frame of the axis: the body whose face holds the closest point (its normal turns
       // with it), else the world
       double frame = 0;
-      if (a_.omega != 0 && face_at(a_.posed[ia_], r.point_a, n, sc_.size)) frame = double(a_.omega);
-      else if (b_.omega != 0 && face_at(b_.posed[ib_], r.point_b, -n, sc_.size)) frame = double(b_.omega);
+      if (a_.omega != 0 && face_at(*a_.posed[ia_], r.point_a, n, sc_.size)) frame = double(a_.omega);
+      else if (b_.omega != 0 && face_at(*b_.posed[ib_], r.point_b, -n, sc_.size)) frame = double(b_.omega);
       const AxisGap f(a_, ia_, b_, ib_, n, frame, t_);
       if (follow(f, double(r.distance), n, frame != 0) == Axis::kApart) return {};
       h_.t_prev = f.t_axis, h_.d_prev = r.distance, h_.have_prev = true;
@@ -679,8 +703,8 @@ class Advance {
   /// (its gap bounds the distance from below as well). kCloser when followed, else kApart or
   /// (not better) kNone.
   Axis face_axis(Vec2 n0, double above) {
-    const Shape& pa = a_.posed[ia_];
-    const Shape& pb = b_.posed[ib_];
+    const Shape& pa = *a_.posed[ia_];
+    const Shape& pb = *b_.posed[ib_];
     Vec2 cand[3];
     double frame[3] = {0, 0, 0}, best_gap = std::max(last_gap_, above);
     int best = -1;
@@ -813,7 +837,7 @@ std::optional<Invalid> validate(const RigidMotion& m) {
 Shape moved_shape(const Shape& s, const RigidMotion& motion, Real t) {
   MovingBody m(s, motion, false);
   m.pose(double(t), true);
-  return m.posed[0];
+  return *m.posed[0];
 }
 
 std::optional<SweepHit> sweep_rotating(const Shape& a, const RigidMotion& motion_a, const Shape& b,

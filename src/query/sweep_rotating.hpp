@@ -15,9 +15,17 @@ struct MovingBody {
   Vec2 velocity;      ///< its displacement over the step
   Real omega = 0;     ///< radians turned over the step
   int count = 1;      ///< 1 or 2 parts
-  Shape part[2];      ///< the parts at t = 0 (an aabb that turns is held as a box)
-  Shape posed[2];     ///< the parts at the last time given to `pose`
-  Shape local[2];     ///< the parts at t = 0 moved so that the pivot is at the origin
+  // (the input is not copied: a polygon's copy costs two atomic updates of its storage's
+  // count, a tenth of a polygon's sweep; the input outlives the body)
+  const Shape* part[2] = {nullptr, nullptr};   ///< the parts at t = 0: the input, or `own`
+  const Shape* posed[2] = {nullptr, nullptr};  ///< the parts at the last time given to `pose`:
+                                               ///< `part` for a still body, else `moved`
+  Shape own[2];       ///< parts that differ from the input (an aabb that turns is held as a
+                      ///< box; a sector wider than pi/2 is its two halves)
+  Shape moved[2];     ///< the posed parts of a body that moves
+  Shape local[2];     ///< the parts at t = 0 moved so that the pivot is at the origin (not for
+                      ///< a polygon: its vertices are read with `local_offset` as offset)
+  Vec2 local_offset[2];  ///< a polygon part's offset moved so (see `local`)
   Aabb box[2];        ///< the parts' bounding boxes at t = 0
   Real core_radius[2] = {0, 0};   ///< furthest core point from the pivot (rounding excluded:
                                   ///< a disk's support does not change when it turns)
@@ -25,7 +33,8 @@ struct MovingBody {
   double posed_at = 0;            ///< the time of the last `pose` that turned the parts
   Rot posed_rot;                  ///< the rotation then
 
-  /// Splits s into convex parts and measures them about the motion's pivot (or the default).
+  /// Splits s into convex parts and measures them about the motion's pivot (or the default);
+  /// s must outlive the body.
   MovingBody(const Shape& s, const RigidMotion& m, bool split);
   /// Gives a posed polygon's storage back to the thread's spares (see `pose`).
   ~MovingBody();
