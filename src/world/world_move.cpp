@@ -79,12 +79,19 @@ void World::plan_move(const Shape& body, Vec2 displacement, const MoveFrame& fra
 }
 
 /// A move whose path is not clear (clear_ahead's s.ids and walls): its obstacles gathered,
-/// the one mover, the hits named.
-void World::move_through(const Shape& body, Vec2 displacement, const MoveFrame& frame, Filter filter,
+/// the one mover, the hits named. A disc (move_disc: its displacement is finite) goes to the
+/// mover's own disc entry, which collide2d::move of the disc as a Shape runs after its checks.
+template <class B>
+void World::move_through(const B& body, Vec2 displacement, const MoveFrame& frame, Filter filter,
                          const NearWalls* walls, const MoveOptions& options, MoveScratch& s, WorldMove& out) const {
   std::sort(s.ids.begin(), s.ids.end());  // slot order: the same obstacles in the same order however the tree looks
   gather_obstacles(frame.region, filter, walls, s);
-  collide2d::move(body, displacement, frame, s.obstacles, options, out.result);
+  if constexpr (std::is_same_v<B, Shape>) {
+    collide2d::move(body, displacement, frame, s.obstacles, options, out.result);
+  } else {
+    motion_detail::start_result(out.result);
+    motion_detail::move_body(body, displacement, frame, s.obstacles, options, out.result);
+  }
   name_hits(s, out);
 }
 
@@ -455,7 +462,7 @@ void World::move_crowd_serially(std::span<const ProxyHandle> bodies, std::span<c
     motion_detail::start_result(out.result);
     motion_detail::move_in_open(disc, displacement, out.result);
   } else {
-    move_through(Shape(disc), displacement, frame, filter, walls, options, s, out);
+    move_through(disc, displacement, frame, filter, walls, options, s, out);
   }
   const Circle* end = std::get_if<Circle>(&out.result.shape);  // (place_moved of what a disc's move ends as)
   COLLIDE2D_ASSERT(end != nullptr);                             // the mover's answer: the body translated
