@@ -232,4 +232,11 @@ class TileMap {
   std::vector<CellRect> edge_cells_;  // the cells each edge is listed under (a rectangle)
 };
 
+// (inline: the crowd's clear test calls it once per move)
+inline bool TileMap::near_meets(std::span<const int> near, const Aabb& box) const {
+  for (int id : near)
+    if (box.overlaps(wall_boxes_[std::size_t(id)])) return true;
+  return false;
+}
+
 }  // namespace collide2d

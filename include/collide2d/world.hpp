@@ -463,7 +463,8 @@ class World {
                    const NearWalls*& walls) const;
   bool path_clear(const MoveFrame& frame, Filter filter, std::span<const std::uint32_t> ids,
                   const NearWalls* walls) const;
-  void move_through(const Shape& body, Vec2 displacement, const MoveFrame& frame, Filter filter,
+  template <class B>  // (a Shape, or a Circle: the serial crowd's disc)
+  void move_through(const B& body, Vec2 displacement, const MoveFrame& frame, Filter filter,
                     const NearWalls* walls, const MoveOptions& options, MoveScratch& scratch, WorldMove& out) const;
   void gather_obstacles(const Aabb& region, Filter filter, const NearWalls* walls, MoveScratch& scratch) const;
   void name_hits(const MoveScratch& scratch, WorldMove& out) const;

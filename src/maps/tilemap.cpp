@@ -367,10 +367,4 @@ void TileMap::gather(const Aabb& region, std::span<const int> near, std::vector<
   });
 }
 
-bool TileMap::near_meets(std::span<const int> near, const Aabb& box) const {
-  for (int id : near)
-    if (box.overlaps(wall_boxes_[std::size_t(id)])) return true;
-  return false;
-}
-
 }  // namespace collide2d

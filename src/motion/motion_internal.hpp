@@ -77,6 +77,15 @@ template <class B>
   }
 }
 
+/// collide2d::move (with a frame) of a body of a known type, after start_result and with a
+/// finite displacement: what that move runs for each kind of shape, and the serial crowd's
+/// blocked discs call directly (no Shape round trip, no visit). Defined in move.cpp.
+template <class B>
+void move_body(const B& body, Vec2 displacement, const MoveFrame& frame, std::span<const Obstacle> obstacles,
+               const MoveOptions& options, MoveResult& out);
+extern template void move_body<Circle>(const Circle&, Vec2, const MoveFrame&, std::span<const Obstacle>,
+                                       const MoveOptions&, MoveResult&);
+
 /// Planes given by normals m_i from the body to obstacles: the motion x may not go into them
 /// (dot(x, m_i) <= 0). Returns the allowed motion closest to x: x itself, its projection onto
 /// one plane (biased a hair away from it, so that rounding never leaves it going in), or zero

@@ -591,6 +591,23 @@ bool clear_path(const MoveFrame& f, std::span<const Obstacle> obs) {
 
 }  // namespace
 
+template <class B>
+void motion_detail::move_body(const B& b, Vec2 displacement, const MoveFrame& frame,
+                              std::span<const Obstacle> obstacles, const MoveOptions& options, MoveResult& out) {
+  // (no obstacles: the frame alone answers, no bounds to take)
+  if (obstacles.empty() ? frame.has_clear : clear_path(frame, obstacles)) {
+    move_in_open(b, displacement, out);
+    return;
+  }
+  Scratch& sc = scratch();
+  if (obstacles.empty()) sc.boxes.clear();  // (clear_path not called)
+  Mover<B> m(b, displacement, frame.skin, obstacles, options, out, sc);
+  m.run();
+  out.shape = m.body_;
+}
+template void motion_detail::move_body<Circle>(const Circle&, Vec2, const MoveFrame&, std::span<const Obstacle>,
+                                               const MoveOptions&, MoveResult&);
+
 MoveFrame move_frame(const Shape& body, Vec2 displacement, const MoveOptions& options) {
   // All the shape adds: the box that culls obstacles (cover) and its own bounds (the skin's).
   const auto [box, tight] = std::visit([](const auto& b) { return std::pair{cover(b), bounds(b)}; }, body);
@@ -613,21 +630,7 @@ void move(const Shape& body, Vec2 displacement, const MoveFrame& frame, std::spa
     out.blocked = true;
     return;
   }
-  std::visit(
-      [&](const auto& b) {
-        using B = std::decay_t<decltype(b)>;
-        // (no obstacles: the frame alone answers, no bounds to take)
-        if (obstacles.empty() ? frame.has_clear : clear_path(frame, obstacles)) {
-          move_in_open(b, displacement, out);
-          return;
-        }
-        Scratch& sc = scratch();
-        if (obstacles.empty()) sc.boxes.clear();  // (clear_path not called)
-        Mover<B> m(b, displacement, frame.skin, obstacles, options, out, sc);
-        m.run();
-        out.shape = m.body_;
-      },
-      body);
+  std::visit([&](const auto& b) { motion_detail::move_body(b, displacement, frame, obstacles, options, out); }, body);
 }
 
 void move(const Shape& body, Vec2 displacement, std::span<const Obstacle> obstacles, const MoveOptions& options,

@@ -79,12 +79,19 @@ void World::plan_move(const Shape& body, Vec2 displacement, const MoveFrame& fra
 }
 
 /// A move whose path is not clear (clear_ahead's s.ids and walls): its obstacles gathered,
-/// the one mover, the hits named.
-void World::move_through(const Shape& body, Vec2 displacement, const MoveFrame& frame, Filter filter,
+/// the one mover, the hits named. A disc (move_disc: its displacement is finite) goes to the
+/// mover's own disc entry, which collide2d::move of the disc as a Shape runs after its checks.
+template <class B>
+void World::move_through(const B& body, Vec2 displacement, const MoveFrame& frame, Filter filter,
                          const NearWalls* walls, const MoveOptions& options, MoveScratch& s, WorldMove& out) const {
   std::sort(s.ids.begin(), s.ids.end());  // slot order: the same obstacles in the same order however the tree looks
   gather_obstacles(frame.region, filter, walls, s);
-  collide2d::move(body, displacement, frame, s.obstacles, options, out.result);
+  if constexpr (std::is_same_v<B, Shape>) {
+    collide2d::move(body, displacement, frame, s.obstacles, options, out.result);
+  } else {
+    motion_detail::start_result(out.result);
+    motion_detail::move_body(body, displacement, frame, s.obstacles, options, out.result);
+  }
   name_hits(s, out);
 }
 
@@ -251,6 +258,14 @@ std::optional<Invalid> World::check_crowd(std::span<const ProxyHandle> bodies, s
     return Invalid{"displacements", "must have one entry per body (" + std::to_string(n) + "), got " +
                                         std::to_string(displacements.size())};
   }
+  // Repeated bodies: a stamp per slot for this call (no sort). One walk checks both, and a
+  // repeat is reported after the walk: a bad body or displacement anywhere comes first.
+  if (crowd_seen_.size() < slots_.size()) crowd_seen_.resize(slots_.size(), 0);
+  if (++crowd_stamp_ == 0) {  // the stamps wrapped: forget every old one
+    std::fill(crowd_seen_.begin(), crowd_seen_.end(), 0);
+    crowd_stamp_ = 1;
+  }
+  std::size_t repeat = n;  // the first body that repeats an earlier one
   for (std::size_t i = 0; i < n; ++i) {
     const ProxyHandle h = bodies[i];
     const bool live = h.world == id_ && h.index < slots_.size() && slots_[h.index].alive &&
@@ -258,22 +273,16 @@ std::optional<Invalid> World::check_crowd(std::span<const ProxyHandle> bodies, s
     if (!live) {
       if (auto bad = check(h)) return Invalid{"bodies[" + std::to_string(i) + "]." + bad->field, bad->message};
     }
-    if (translation_fits(displacements[i])) continue;  // (the check below, without the call)
-    if (auto bad = validate_translation(displacements[i])) {
-      return Invalid{"displacements[" + std::to_string(i) + "]", bad->message};
+    if (!translation_fits(displacements[i])) {  // (the check below, without the call)
+      if (auto bad = validate_translation(displacements[i])) {
+        return Invalid{"displacements[" + std::to_string(i) + "]", bad->message};
+      }
     }
-  }
-  // Repeated bodies: a stamp per slot for this call (no sort).
-  if (crowd_seen_.size() < slots_.size()) crowd_seen_.resize(slots_.size(), 0);
-  if (++crowd_stamp_ == 0) {  // the stamps wrapped: forget every old one
-    std::fill(crowd_seen_.begin(), crowd_seen_.end(), 0);
-    crowd_stamp_ = 1;
-  }
-  for (std::size_t i = 0; i < n; ++i) {
-    std::uint32_t& seen = crowd_seen_[bodies[i].index];
-    if (seen == crowd_stamp_) return Invalid{"bodies[" + std::to_string(i) + "]", "repeats an earlier body"};
+    std::uint32_t& seen = crowd_seen_[h.index];
+    if (seen == crowd_stamp_ && repeat == n) repeat = i;
     seen = crowd_stamp_;
   }
+  if (repeat < n) return Invalid{"bodies[" + std::to_string(repeat) + "]", "repeats an earlier body"};
   if (n > 0) {
     if (auto bad = validate_move(load_shape(bodies[0].index), displacements[0], std::span<const Obstacle>{}, options)) {
       return bad;
@@ -453,7 +462,7 @@ void World::move_crowd_serially(std::span<const ProxyHandle> bodies, std::span<c
     motion_detail::start_result(out.result);
     motion_detail::move_in_open(disc, displacement, out.result);
   } else {
-    move_through(Shape(disc), displacement, frame, filter, walls, options, s, out);
+    move_through(disc, displacement, frame, filter, walls, options, s, out);
   }
   const Circle* end = std::get_if<Circle>(&out.result.shape);  // (place_moved of what a disc's move ends as)
   COLLIDE2D_ASSERT(end != nullptr);                             // the mover's answer: the body translated

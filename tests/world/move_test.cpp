@@ -455,6 +455,24 @@ TEST(WorldMove, BadInputLeavesTheWorldUnchanged) {
   bad = w.move_crowd(stale, d2, {}, out);
   ASSERT_TRUE(bad);
   EXPECT_EQ(bad->field, "bodies[1].handle");
+  // A bad body or displacement is reported before a repeat, wherever it is.
+  const ProxyHandle c = *w.create({Circle{{5, 2}, 0.4f}, 0, {}});
+  const ProxyHandle repeat_then_stale[3] = {a, a, b};
+  const Vec2 d3[3] = {{1, 0}, {1, 0}, {1, 0}};
+  bad = w.move_crowd(repeat_then_stale, d3, {}, out);
+  ASSERT_TRUE(bad);
+  EXPECT_EQ(bad->field, "bodies[2].handle");
+  const ProxyHandle repeat_then_live[3] = {a, a, c};
+  const Vec2 d3_nan[3] = {{1, 0}, {1, 0}, {std::numeric_limits<Real>::quiet_NaN(), 0}};
+  bad = w.move_crowd(repeat_then_live, d3_nan, {}, out);
+  ASSERT_TRUE(bad);
+  EXPECT_EQ(bad->field, "displacements[2]");
+  const ProxyHandle two_repeats[4] = {c, a, c, a};
+  const Vec2 d4[4] = {{1, 0}, {1, 0}, {1, 0}, {1, 0}};
+  bad = w.move_crowd(two_repeats, d4, {}, out);
+  ASSERT_TRUE(bad);
+  EXPECT_EQ(bad->field, "bodies[2]");
+  EXPECT_EQ(std::get<Circle>(*w.shape(c)).center, (Vec2{5, 2}));
   const Vec2 one[1] = {{1, 0}};
   EXPECT_TRUE(w.move_crowd(twice, one, {}, out));
   EXPECT_EQ(std::get<Circle>(*w.shape(a)).center, std::get<Circle>(before).center);
