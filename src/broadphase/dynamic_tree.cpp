@@ -280,10 +280,11 @@ void DynamicTree::remove_leaf(std::uint32_t leaf) {
 
 // Tree rotations by the surface-area heuristic: at node a with children b and c, swap one
 // child with a grandchild on the other side when that shrinks the perimeter of the child that
-// changes (the grandchild moves up one level). Picks the best of the four swaps. A height
-// guard then rotates the taller child up (AVL-style) when the heights differ by more than
-// kMaxImbalance, which bounds the depth on adversarial (e.g. sorted) insertion orders. Without
-// `swaps`, only the height guard. Returns the node now at a's place.
+// changes (the grandchild moves up one level). Picks the best of the four swaps (only the two
+// under the child with the larger perimeter can gain). A height guard then rotates the taller
+// child up (AVL-style) when the heights differ by more than kMaxImbalance, which bounds the
+// depth on adversarial (e.g. sorted) insertion orders. Without `swaps`, only the height guard.
+// Returns the node now at a's place.
 std::uint32_t DynamicTree::balance(std::uint32_t a, bool swaps) {
   TreeNode& A = nodes_[a];
   if (A.is_leaf() || A.height < 2) return a;
@@ -317,38 +318,32 @@ std::uint32_t DynamicTree::balance(std::uint32_t a, bool swaps) {
   }
   if (!swaps) return a;
   // SAH swaps. Candidate (child x of a stays, sibling s of x's parent swaps with grandchild g
-  // under x): after the swap, x holds s and x's other child; its perimeter is the cost.
-  Real best_gain = 0;
-  std::uint32_t best_x = kNullIndex, best_g = kNullIndex, best_s = kNullIndex;
-  auto consider = [&](std::uint32_t x, std::uint32_t s) {
-    const TreeNode& X = nodes_[x];
-    if (X.is_leaf()) return;
-    Real old_cost = perimeter(X.box);
-    for (int k = 0; k < 2; ++k) {
-      std::uint32_t g = k == 0 ? X.child1 : X.child2;
-      std::uint32_t other = k == 0 ? X.child2 : X.child1;
-      Real gain = old_cost - perimeter(merged(nodes_[s].box, nodes_[other].box));
-      if (gain > best_gain) {
-        best_gain = gain;
-        best_x = x;
-        best_g = g;
-        best_s = s;
-      }
-    }
-  };
-  consider(b, c);
-  consider(c, b);
-  if (best_x == kNullIndex) return a;
-  // Swap best_s (a child of a) with best_g (a child of best_x).
-  TreeNode& X = nodes_[best_x];
-  if (X.child1 == best_g) X.child1 = best_s;
-  else X.child2 = best_s;
-  if (A.child1 == best_s) A.child1 = best_g;
-  else A.child2 = best_g;
-  nodes_[best_s].parent = best_x;
-  nodes_[best_g].parent = a;
-  X.box = merged(nodes_[X.child1].box, nodes_[X.child2].box);
-  X.height = 1 + std::max(nodes_[X.child1].height, nodes_[X.child2].height);
+  // under x): after the swap, x holds s and x's other child; its perimeter is the cost. Only
+  // the child with the larger perimeter can gain: x's new box holds s's, so its perimeter is at
+  // least s's (rounded subtractions and sums are monotone), and a gain needs it below x's.
+  const Real pb = perimeter(nodes_[b].box);
+  const Real pc = perimeter(nodes_[c].box);
+  if (pb == pc) return a;
+  const std::uint32_t x = pb > pc ? b : c;
+  const std::uint32_t s = x == b ? c : b;
+  const Real old_cost = pb > pc ? pb : pc;
+  const TreeNode& X = nodes_[x];
+  if (X.is_leaf()) return a;
+  const Real gain1 = old_cost - perimeter(merged(nodes_[s].box, nodes_[X.child2].box));
+  const Real gain2 = old_cost - perimeter(merged(nodes_[s].box, nodes_[X.child1].box));
+  const bool take2 = gain2 > (gain1 > 0 ? gain1 : Real(0));  // the better gain; child1 on a tie
+  if (!(gain1 > 0) && !take2) return a;
+  const std::uint32_t g = take2 ? X.child2 : X.child1;
+  // Swap s (a child of a) with g (a child of x).
+  TreeNode& Xm = nodes_[x];
+  if (take2) Xm.child2 = s;
+  else Xm.child1 = s;
+  if (A.child1 == s) A.child1 = g;
+  else A.child2 = g;
+  nodes_[s].parent = x;
+  nodes_[g].parent = a;
+  Xm.box = merged(nodes_[Xm.child1].box, nodes_[Xm.child2].box);
+  Xm.height = 1 + std::max(nodes_[Xm.child1].height, nodes_[Xm.child2].height);
   return a;
 }
 
