@@ -65,6 +65,15 @@ struct Draw {
     }
     return make_polygon(std::span<const Vec2>(pts, k));
   }
+  /// Case i's polygon about c0 (a 3- to 8-gon): as made, moved (i % 4 == 1) or posed (i % 4 == 2).
+  std::optional<Polygon> placed_polygon(Vec2 c0, int i) {
+    auto made = polygon(c0, 3 + i % 6, 0.4, 1.5);
+    if (!made) return made;
+    Polygon poly = *made;
+    if (i % 4 == 1) poly.translate(Vec2{uni(-2, 2), uni(-2, 2)});
+    if (i % 4 == 2) poly.set_pose(*made, c0, c0 + Vec2{uni(-2, 2), uni(-2, 2)}, Rot::from_angle(uni(0, 6)));
+    return poly;
+  }
 };
 
 /// How near to touching (in distance) a pair about c0 is too near to call in the scalar type.
@@ -450,13 +459,10 @@ TEST(ContactFast, PolygonDiskAboutEdgesAndInsideMatchesLongDouble) {
   int touching = 0, apart = 0, inside = 0;
   Draw draw(2025);
   for (int i = 0; i < 9000; ++i) {
-    const Real far = Draw::far(i);
-    const Vec2 c0 = draw.center(far);
-    auto made = draw.polygon(c0, 3 + i % 6, 0.4, 1.5);
-    if (!made) continue;
-    Polygon poly = *made;
-    if (i % 4 == 1) poly.translate(Vec2{draw.uni(-2, 2), draw.uni(-2, 2)});
-    if (i % 4 == 2) poly.set_pose(*made, c0, c0 + Vec2{draw.uni(-2, 2), draw.uni(-2, 2)}, Rot::from_angle(draw.uni(0, 6)));
+    const Vec2 c0 = draw.center(Draw::far(i));
+    const std::optional<Polygon> placed = draw.placed_polygon(c0, i);
+    if (!placed) continue;
+    const Polygon& poly = *placed;
     const int k = i % poly.count();
     const Vec2 a = poly.vertex(k), b = poly.vertex((k + 1) % poly.count());
     const Vec2 e = b - a;
@@ -527,13 +533,10 @@ TEST(ContactFast, PointsWithinUlpsOfPolygonEdgesTouchExactly) {
   int in = 0, out = 0, on = 0;
   Draw draw(2026);
   for (int i = 0; i < 6000; ++i) {
-    const Real far = Draw::far(i);
-    const Vec2 c0 = draw.center(far);
-    auto made = draw.polygon(c0, 3 + i % 6, 0.4, 1.5);
-    if (!made) continue;
-    Polygon poly = *made;
-    if (i % 4 == 1) poly.translate(Vec2{draw.uni(-2, 2), draw.uni(-2, 2)});
-    if (i % 4 == 2) poly.set_pose(*made, c0, c0 + Vec2{draw.uni(-2, 2), draw.uni(-2, 2)}, Rot::from_angle(draw.uni(0, 6)));
+    const Vec2 c0 = draw.center(Draw::far(i));
+    const std::optional<Polygon> placed = draw.placed_polygon(c0, i);
+    if (!placed) continue;
+    const Polygon& poly = *placed;
     for (int j = 0; j < 40; ++j) {
       const int k = j % poly.count();
       const Vec2 a = poly.vertex(k), b = poly.vertex((k + 1) % poly.count());
