@@ -186,8 +186,8 @@ struct Segment {
 /// built, which no one changes, plus the offset it has been moved by since): copying or
 /// translating one never copies or allocates its vertices, and the vertices and normals cannot
 /// disagree. `vertex(i)` is the vertex where the polygon is now. The storage is one allocation
-/// of exactly count vertices followed by count normals (an octagon's 128 bytes of float: two
-/// cache lines), so a walk over a polygon's edges reads one short run of memory and many
+/// of exactly count vertices followed by count normals and one Vec2 holding `extent()` (an
+/// octagon's 136 bytes of float), so a walk over a polygon's edges reads one short run of memory and many
 /// polygons stay close together.
 class Polygon {
  public:
@@ -221,6 +221,9 @@ class Polygon {
   const Vec2* base_vertices() const { return data_.get(); }
   /// The normals (count() of them).
   const Vec2* normals() const { return data_ ? data_.get() + count_ : nullptr; }
+  /// The largest 1-norm |x| + |y| of base_vertices(), as rounded (for the query filters' error
+  /// bounds: |p - v|_1 <= |p|_1 + extent() for every base vertex v).
+  Real extent() const { return data_[2 * count_].x; }
 
   /// Moves the polygon by t (no allocation).
   void translate(Vec2 t) { offset_ += t; }
@@ -232,11 +235,14 @@ class Polygon {
  private:
   friend std::optional<Polygon> make_polygon(std::span<const Vec2> points, Real radius, Invalid* why);
   friend struct detail::ShapeState;
-  /// Storage for n vertices and then n normals, for the caller to fill: this polygon's own when
-  /// it alone holds it and it has room for exactly n (and `keep` does not hold it too), else new.
+  /// Storage for n vertices and then n normals, for the caller to fill and then to finish with
+  /// store_extent(): this polygon's own when it alone holds it and it has room for exactly n (and
+  /// `keep` does not hold it too), else new.
   Vec2* storage_for(int n, const Polygon* keep = nullptr);
+  /// Computes extent() from the filled vertices.
+  void store_extent();
   int count_ = 0;  // (beside radius: a float polygon stays 32 bytes)
-  std::shared_ptr<Vec2[]> data_;  // vertices [0, count_), normals [count_, 2 count_); never changed while shared
+  std::shared_ptr<Vec2[]> data_;  // vertices [0, count_), normals [count_, 2 count_), extent; never changed while shared
   Vec2 offset_;
 };
 

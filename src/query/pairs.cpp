@@ -311,9 +311,14 @@ Manifold disk_segment_contact(Vec2 c, Real rc, Vec2 a, Vec2 b, Real rs, bool dis
 // decides the touch; the edge's answer with the separation taken in the wide type from the
 // exact offset), or in a vertex's normal cone (the vertex's disk: circle_circle_contact).
 // False, with m untouched, otherwise (near the boundary, or within rounding of R): the caller
-// takes the general path.
-bool disk_polygon_contact(Vec2 c, Real rc, const Vec2* v, const Vec2* nv, int n, Real rp, bool disk_is_a,
-                          Manifold& m) {
+// takes the general path. `extent` bounds every |v[i]|_1 (Polygon::extent()). The offset
+// |c - v[i]|_1 of c from any vertex is then at most |c|_1 + extent: that sum, widened by 16 ulps
+// for its own rounding and the rounding of the offsets (each a few ulps), is at least the offset
+// the exact filters below compute at any vertex, so its separation_slack (`bound`) is at least
+// theirs. Beyond -bound or bound + R the filters would decide the same (clearly inside; apart),
+// without reading v[im] or walking the vertices again; between, they run as they are.
+bool disk_polygon_contact(Vec2 c, Real rc, const Vec2* v, const Vec2* nv, int n, Real extent, Real rp,
+                          bool disk_is_a, Manifold& m) {
   int im = 0;
   Real sm = -std::numeric_limits<Real>::max();
   for (int i = 0; i < n; ++i) {
@@ -321,6 +326,13 @@ bool disk_polygon_contact(Vec2 c, Real rc, const Vec2* v, const Vec2* nv, int n,
     if (si > sm) { sm = si; im = i; }
   }
   const Real R = rp + rc;
+  constexpr Real kEps = std::numeric_limits<Real>::epsilon();
+  const Real bound = separation_slack((std::fabs(c.x) + std::fabs(c.y) + extent) * (1 + 16 * kEps), c);
+  if (sm < -bound) {
+    edge_answer(c, rc, R, nv[im], sm, disk_is_a, m);
+    return true;
+  }
+  if (sm > bound + R * (1 + 4 * kEps)) return true;  // apart
   const Vec2 w = c - v[im];
   const Real slack = separation_slack(std::fabs(w.x) + std::fabs(w.y), c);
   if (!(sm > slack)) {
@@ -328,7 +340,7 @@ bool disk_polygon_contact(Vec2 c, Real rc, const Vec2* v, const Vec2* nv, int n,
     edge_answer(c, rc, R, nv[im], sm, disk_is_a, m);
     return true;
   }
-  if (sm > slack + R * (1 + 4 * std::numeric_limits<Real>::epsilon())) return true;  // apart
+  if (sm > slack + R * (1 + 4 * kEps)) return true;  // apart
   return disk_polygon_near(c, rc, v, nv, n, rp, disk_is_a, im, m);
 }
 
@@ -350,7 +362,9 @@ Manifold disk_convex_contact(Vec2 c, Real rc, const B& b, bool disk_is_a) {
 Manifold disk_polygon_hull_contact(Vec2 c, Real rc, const Polygon& b, bool disk_is_a) {
   const Hull h(b);
   Manifold m;
-  if (b.offset() == Vec2{} || !disk_polygon_contact(c, rc, h.v, h.n, h.count, h.radius, disk_is_a, m))
+  const Vec2 o = b.offset();
+  const Real extent = b.extent() + std::fabs(o.x) + std::fabs(o.y);  // |v + o|_1 <= |v|_1 + |o|_1
+  if (o == Vec2{} || !disk_polygon_contact(c, rc, h.v, h.n, h.count, extent, h.radius, disk_is_a, m))
     m = point_hull_contact(h, c, rc, rc > 0, disk_is_a);
   return m;
 }
@@ -359,7 +373,7 @@ Manifold disk_polygon_hull_contact(Vec2 c, Real rc, const Polygon& b, bool disk_
 Manifold disk_convex_contact(Vec2 c, Real rc, const Polygon& b, bool disk_is_a) {
   Manifold m;
   if (!(b.offset() == Vec2{}) ||
-      !disk_polygon_contact(c, rc, b.base_vertices(), b.normals(), b.count(), b.radius, disk_is_a, m))
+      !disk_polygon_contact(c, rc, b.base_vertices(), b.normals(), b.count(), b.extent(), b.radius, disk_is_a, m))
     m = disk_polygon_hull_contact(c, rc, b, disk_is_a);
   return m;
 }

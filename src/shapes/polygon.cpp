@@ -1,5 +1,6 @@
 // collide2d - 2D collision detection for games. MIT License.
 // make_polygon: order, clean and check a convex polygon.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <memory>
@@ -116,15 +117,16 @@ std::optional<Polygon> make_polygon(std::span<const Vec2> points, Real radius, I
   Polygon poly;
   poly.radius = radius;
   fill_storage(q, m, sign, poly.storage_for(m));
+  poly.store_extent();
   return poly;
 }
 
 Vec2* Polygon::storage_for(int n, const Polygon* keep) {
   if (!data_ || data_.use_count() != 1 || count_ != n || (keep && data_ == keep->data_))
 #if defined(__cpp_lib_shared_ptr_arrays) && __cpp_lib_shared_ptr_arrays >= 201707L
-    data_ = std::make_shared<Vec2[]>(std::size_t(2 * n));  // one allocation (Vec2 zeroes itself anyway)
+    data_ = std::make_shared<Vec2[]>(std::size_t(2 * n + 1));  // one allocation (Vec2 zeroes itself anyway)
 #else  // (emscripten's libc++ has no make_shared of arrays)
-    data_ = std::shared_ptr<Vec2[]>(new Vec2[std::size_t(2 * n)]);
+    data_ = std::shared_ptr<Vec2[]>(new Vec2[std::size_t(2 * n + 1)]);
 #endif
   count_ = n;
   return data_.get();
@@ -139,7 +141,14 @@ void Polygon::set_pose(const Polygon& base, Vec2 pivot, Vec2 centre, Rot rot) {
     out[i] = centre + rot.apply(base.vertex(i) - pivot);
     out[n + i] = rot.apply(base.normal(i));
   }
+  store_extent();
   offset_ = Vec2{};
+}
+
+void Polygon::store_extent() {
+  Real e = 0;
+  for (int i = 0; i < count_; ++i) e = std::max(e, std::fabs(data_[i].x) + std::fabs(data_[i].y));
+  data_[2 * count_] = Vec2{e, 0};
 }
 
 }  // namespace collide2d

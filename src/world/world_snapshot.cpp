@@ -67,6 +67,7 @@ struct ShapeState {
   static void set(Polygon& p, int n, const Vec2* vertices, const Vec2* normals, Vec2 offset) {
     Vec2* out = p.storage_for(n);
     for (int i = 0; i < n; ++i) out[i] = vertices[i], out[n + i] = normals[i];
+    p.store_extent();
     p.offset_ = offset;
   }
 };

@@ -13,7 +13,8 @@
 // long double distance (beside the middle, the depth and normal within a few ulps of it); disks
 // about a polygon's edges and inside it, the polygon made, moved or posed; polygon cores (8-gons,
 // boxes, aabbs) against capsules and segments in both orders, apart or crossing, the depth and
-// normal against the long double distance or least penetration.
+// normal against the long double distance or least penetration; points within an ulp or two of
+// a polygon's edges or vertices (made, moved or posed) touch exactly when they lie in it.
 
 #include <gtest/gtest.h>
 
@@ -63,6 +64,15 @@ struct Draw {
       pts[j] = c + Vec2{std::cos(ang) * uni(lo, hi), std::sin(ang) * uni(lo, hi)};
     }
     return make_polygon(std::span<const Vec2>(pts, k));
+  }
+  /// Case i's polygon about c0 (a 3- to 8-gon): as made, moved (i % 4 == 1) or posed (i % 4 == 2).
+  std::optional<Polygon> placed_polygon(Vec2 c0, int i) {
+    auto made = polygon(c0, 3 + i % 6, 0.4, 1.5);
+    if (!made) return made;
+    Polygon poly = *made;
+    if (i % 4 == 1) poly.translate(Vec2{uni(-2, 2), uni(-2, 2)});
+    if (i % 4 == 2) poly.set_pose(*made, c0, c0 + Vec2{uni(-2, 2), uni(-2, 2)}, Rot::from_angle(uni(0, 6)));
+    return poly;
   }
 };
 
@@ -449,13 +459,10 @@ TEST(ContactFast, PolygonDiskAboutEdgesAndInsideMatchesLongDouble) {
   int touching = 0, apart = 0, inside = 0;
   Draw draw(2025);
   for (int i = 0; i < 9000; ++i) {
-    const Real far = Draw::far(i);
-    const Vec2 c0 = draw.center(far);
-    auto made = draw.polygon(c0, 3 + i % 6, 0.4, 1.5);
-    if (!made) continue;
-    Polygon poly = *made;
-    if (i % 4 == 1) poly.translate(Vec2{draw.uni(-2, 2), draw.uni(-2, 2)});
-    if (i % 4 == 2) poly.set_pose(*made, c0, c0 + Vec2{draw.uni(-2, 2), draw.uni(-2, 2)}, Rot::from_angle(draw.uni(0, 6)));
+    const Vec2 c0 = draw.center(Draw::far(i));
+    const std::optional<Polygon> placed = draw.placed_polygon(c0, i);
+    if (!placed) continue;
+    const Polygon& poly = *placed;
     const int k = i % poly.count();
     const Vec2 a = poly.vertex(k), b = poly.vertex((k + 1) % poly.count());
     const Vec2 e = b - a;
@@ -499,6 +506,64 @@ TEST(ContactFast, PolygonDiskAboutEdgesAndInsideMatchesLongDouble) {
   }
   EXPECT_TRUE(touching > 2000 && apart > 1000 && inside > 1000) << touching << " touching, " << apart << " apart, "
                                                                   << inside << " inside";
+}
+
+/// Whether p lies in the closed polygon: no edge has it strictly beyond (orientations in long
+/// double: exact for float input; for double, 0 where within the products' rounding).
+int polygon_side(const Polygon& poly, Vec2 p) {
+  int side = -1;  // -1 inside, 0 on (or too near to call), 1 outside
+  for (int k = 0; k < poly.count(); ++k) {
+    const Vec2 a = poly.vertex(k), b = poly.vertex((k + 1) % poly.count());
+    const long double ex = (long double)b.x - a.x, ey = (long double)b.y - a.y;
+    const long double px = (long double)p.x - a.x, py = (long double)p.y - a.y;
+    const long double cr = ex * py - ey * px;  // > 0: p left of a -> b, inside
+    const long double err = (std::fabs(ex * py) + std::fabs(ey * px)) * 0x1p-60L;
+    if (sizeof(Real) == sizeof(float) ? cr < 0 : cr < -err) return 1;
+    if (sizeof(Real) == sizeof(float) ? cr == 0 : cr <= err) side = 0;
+  }
+  return side;
+}
+
+// Points (and disks of radius 0) within an ulp or two of a polygon's edges and vertices, the
+// polygon made, moved or posed, 0, 10 or 3000 from the origin: every point strictly inside
+// (exactly) touches, and one outside does not unless its long double distance is within the
+// distance's rounding. Their float separations from the edges are within rounding of 0, so a
+// filter that decides "apart" inside its rounding misses some of the points inside.
+TEST(ContactFast, PointsWithinUlpsOfPolygonEdgesTouchExactly) {
+  int in = 0, out = 0, on = 0;
+  Draw draw(2026);
+  for (int i = 0; i < 6000; ++i) {
+    const Vec2 c0 = draw.center(Draw::far(i));
+    const std::optional<Polygon> placed = draw.placed_polygon(c0, i);
+    if (!placed) continue;
+    const Polygon& poly = *placed;
+    for (int j = 0; j < 40; ++j) {
+      const int k = j % poly.count();
+      const Vec2 a = poly.vertex(k), b = poly.vertex((k + 1) % poly.count());
+      Vec2 p = j % 8 == 0 ? a : a + (b - a) * draw.uni(0, 1);
+      const int sx = int(draw.uni(-2.99, 2.99)), sy = int(draw.uni(-2.99, 2.99));
+      for (int s = 0; s < std::abs(sx); ++s) p.x = std::nextafter(p.x, sx > 0 ? Real(1e30) : Real(-1e30));
+      for (int s = 0; s < std::abs(sy); ++s) p.y = std::nextafter(p.y, sy > 0 ? Real(1e30) : Real(-1e30));
+      const int side = polygon_side(poly, p);
+      if (side == 0) {
+        ++on;
+        continue;
+      }
+      SCOPED_TRACE("case " + std::to_string(i) + "," + std::to_string(j));
+      if (side > 0) {  // outside: apart, unless within the distance's own rounding
+        ++out;
+        if (double(polygon_distance(poly, p)) < 8 * std::numeric_limits<Real>::epsilon() * (std::fabs(p.x) + std::fabs(p.y) + 1))
+          continue;
+      } else {
+        ++in;
+      }
+      ASSERT_EQ(contact(poly, Point{p}).touching, side < 0);
+      ASSERT_EQ(contact(Point{p}, poly).touching, side < 0);
+      ASSERT_EQ(contact(poly, Circle{p, 0}).touching, side < 0);
+      ASSERT_EQ(contact(Circle{p, 0}, poly).touching, side < 0);
+    }
+  }
+  EXPECT_TRUE(in > 10000 && out > 10000) << in << " in, " << out << " out, " << on << " on";
 }
 
 }  // namespace
