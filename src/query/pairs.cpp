@@ -317,10 +317,11 @@ Manifold disk_segment_contact(Vec2 c, Real rc, Vec2 a, Vec2 b, Real rs, bool dis
 // the exact filters below compute at any vertex, so its separation_slack (`bound`) is at least
 // theirs. Beyond -bound or bound + R the filters would decide the same (clearly inside; apart),
 // without reading v[im] or walking the vertices again; between, they run as they are.
-bool disk_polygon_contact(Vec2 c, Real rc, const Vec2* v, const Vec2* nv, int n, Real extent, Real rp,
-                          bool disk_is_a, Manifold& m) {
+[[gnu::always_inline]] inline bool disk_polygon_contact(Vec2 c, Real rc, const Vec2* v, const Vec2* nv, int n,
+                                                        Real extent, Real rp, bool disk_is_a, Manifold& m) {
   int im = 0;
   Real sm = -std::numeric_limits<Real>::max();
+#pragma GCC unroll 2  // (the count and the branch once per two edges; the same order of the tests)
   for (int i = 0; i < n; ++i) {
     const Real si = dot(nv[i], c - v[i]);
     if (si > sm) { sm = si; im = i; }
@@ -369,11 +370,15 @@ Manifold disk_polygon_hull_contact(Vec2 c, Real rc, const Polygon& b, bool disk_
   return m;
 }
 
-// (a polygon: on its own storage unless moved)
-Manifold disk_convex_contact(Vec2 c, Real rc, const Polygon& b, bool disk_is_a) {
+// (a polygon: on its own storage unless moved; inline in contact, with disk_polygon_contact, so
+// that the common cases make no call. The storage holds the count() normals right after the
+// count() vertices, so the normals are base_vertices() + count(), as extent() reads it.)
+[[gnu::always_inline]] inline Manifold disk_convex_contact(Vec2 c, Real rc, const Polygon& b, bool disk_is_a) {
   Manifold m;
-  if (!(b.offset() == Vec2{}) ||
-      !disk_polygon_contact(c, rc, b.base_vertices(), b.normals(), b.count(), b.extent(), b.radius, disk_is_a, m))
+  const Vec2 o = b.offset();
+  const Vec2* v = b.base_vertices();
+  const int n = b.count();
+  if (!(o.x == 0 && o.y == 0) || !disk_polygon_contact(c, rc, v, v + n, n, b.extent(), b.radius, disk_is_a, m))
     m = disk_polygon_hull_contact(c, rc, b, disk_is_a);
   return m;
 }
