@@ -118,6 +118,53 @@ TEST(RaycastFast, PolygonOriginInsideIsExact) {
   EXPECT_GT(checked, 2000);
 }
 
+// Large polygons (vertices up to 1e6 out) with an edge through the coordinates' origin, built
+// there (own storage) or moved there (translate: base vertices and offset both large), probed
+// within ulps of the edges near the origin: the origin's magnitude is small, the offsets to the
+// far vertices are not, so an inside filter whose error bound leaves out the polygon's extent
+// (or its offset) takes origins inside by less than the separations' rounding as outside.
+TEST(RaycastFast, LargePolygonOriginInsideIsExact) {
+  Rand g(777);
+  int checked = 0, inside = 0, outside = 0;
+  for (int shape = 0; shape < 200; ++shape) {
+    const Real scale = std::pow(Real(10), g.uni(3, 6));
+    const Polygon unit = random_polygon(g, shape, {0, 0});
+    std::vector<Vec2> pts;
+    for (int i = 0; i < unit.count(); ++i) pts.push_back(unit.vertex(i) * scale);
+    const Vec2 mid = (pts[0] + pts[1]) * Real(0.5);  // on edge 0, up to rounding
+    Polygon poly;
+    if (shape % 2 == 0) {
+      for (Vec2& p : pts) p = p - mid;
+      poly = *make_polygon(pts);
+    } else {
+      poly = *make_polygon(pts);
+      poly.translate(-mid);
+    }
+    const int n = poly.count();
+    for (int i = 0; i < n; ++i) {
+      const Vec2 a = poly.vertex(i), b = poly.vertex((i + 1) % n);
+      const LD len = std::hypot(LD(b.x) - a.x, LD(b.y) - a.y);
+      for (int k = 0; k < 12; ++k) {
+        // The edge's point nearest the origin, give or take a unit, then a few ulps off it.
+        const LD t0 = -((LD(a.x) * (LD(b.x) - a.x)) + LD(a.y) * (LD(b.y) - a.y)) / (len * len);
+        const LD t = std::clamp(t0 + LD(g.uni(-1, 1)) / len, LD(0), LD(1));
+        const Vec2 q{Real(a.x + (LD(b.x) - a.x) * t), Real(a.y + (LD(b.y) - a.y) * t)};
+        const Vec2 p = nudge(q, int(g.rng() % 7) - 3, int(g.rng() % 7) - 3);
+        bool decided;
+        const bool in = inside_ref(poly, p, &decided);
+        if (!decided) continue;
+        ++checked;
+        (in ? inside : outside) += 1;
+        const Ray ray{p, g.dir(), g.uni(0, 4)};
+        const RayHit h = raycast(poly, ray);
+        ASSERT_EQ(h.hit && h.inside, in) << "shape " << shape << " origin (" << p.x << ", " << p.y << ")";
+      }
+    }
+  }
+  EXPECT_GT(inside, 1000);
+  EXPECT_GT(outside, 1000);
+}
+
 /// The first entry of the ray o + t d (|d| = 1, t in [0, tmax]) into the polygon in long double:
 /// its distance and the side entered (-1: a miss); `margin` is how far the clip's decision is
 /// from flipping, in distance along the ray: the gap between the entry and the exit (or
