@@ -547,11 +547,15 @@ class World {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> crowd_pairs_;
   // The movers' candidates without a broad-phase query (src/world/world_near.cpp): for a slot
   // whose list is valid, near_[slot] holds (at least) every proxy whose fat box meets
-  // near_box_[slot], the slot's own fat box when the list was made.
+  // near_box_[slot], the slot's own fat box when the list was made grown by near_reach_ then.
+  // Every fat-box change queries its box grown by near_reach_, which only grows, so a list is
+  // told of every fat box that comes to meet its box.
   std::vector<std::vector<std::uint32_t>> near_;
   std::vector<Aabb> near_box_;
   std::vector<std::uint8_t> near_valid_;
   std::size_t near_valid_count_ = 0;
+  Real near_reach_ = 0;
+  void widen_near(const Aabb& body, Vec2 delta);
   // The tile layers' edges near a moving slot's list box (`TileMap::edges_near(near_box_)`),
   // made with its list: its moves inside the box gather from them. Valid while `epoch` is the
   // world's `layer_epoch_` (any change of a layer moves it on).

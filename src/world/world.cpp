@@ -152,7 +152,11 @@ void World::place(std::uint32_t slot, const Shape& shape) {
   release_shape(slot);
   store_shape(slot, shape);
   slots_[slot].is_static = false;
-  if (bp_->move(slot, tight_[slot], tight_[slot].center() - old.center())) fat_box_changed(slot, true);
+  const Vec2 delta = tight_[slot].center() - old.center();
+  if (bp_->move(slot, tight_[slot], delta)) {
+    widen_near(tight_[slot], delta);
+    fat_box_changed(slot, true);
+  }
   mark_dirty(slot);
 }
 

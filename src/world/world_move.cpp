@@ -131,7 +131,10 @@ World::Stored World::store_moved(std::uint32_t slot, const Shape& shape, Vec2& d
 }
 
 [[gnu::always_inline]] inline void World::finish_moved(std::uint32_t slot, Stored stored, Vec2 delta) {
-  if (stored == Stored::refit && bp_->move(slot, tight_[slot], delta)) fat_box_changed(slot, true);
+  if (stored == Stored::refit && bp_->move(slot, tight_[slot], delta)) {
+    widen_near(tight_[slot], delta);
+    fat_box_changed(slot, true);
+  }
   if (stored == Stored::kept || stored == Stored::refit) mark_dirty(slot);
 }
 

@@ -1,11 +1,13 @@
 // collide2d - 2D collision detection for games. MIT License.
 // The movers' candidates without a broad-phase query. A slot that moves keeps the list of the
-// proxies whose fat boxes meet its own fat box (made when its fat box last changed). Every
-// later change of another proxy's fat box queries the broad phase with the new box anyway (the
-// change's own list), and adds the proxy to the lists of those it meets; so a list holds at
-// least every proxy whose fat box meets the slot's, and a move region inside the slot's fat
-// box needs no query: the proxies whose shapes meet the region are in the list (a shape lies
-// in its fat box). Entries of proxies that went away are dropped as a list doubles.
+// proxies whose fat boxes meet its list box: its own fat box grown by the world's near reach
+// (made when its fat box last changed). Every later change of another proxy's fat box queries
+// the broad phase with the new box grown by that reach anyway (the change's own list), and
+// adds the proxy to the lists whose box it meets (a list box meets the new fat box only if the
+// list's fat box meets the grown one: the reach only grows); so a list holds at least every
+// proxy whose fat box meets its box, and a move region inside the list box needs no query: the
+// proxies whose shapes meet the region are in the list (a shape lies in its fat box). Entries
+// of proxies that went away are dropped as a list doubles.
 #include <algorithm>
 #include <string>
 
@@ -32,20 +34,33 @@ void World::fat_box_changed(std::uint32_t slot, bool rebuild_own) {
   }
   if (!rebuild_own && near_valid_count_ == 0) return;  // no list to tell
   const Aabb fat = bp_->fat_box(slot);
+  const Aabb box = grown(fat, near_reach_);
   std::vector<std::uint32_t>* mine = rebuild_own ? &near_[slot] : nullptr;
   if (mine) mine->clear();
-  bp_->query(fat, [&](std::uint32_t q) {
+  // (still_box: a few ulps of the coordinates more, so that the query finds every list whose
+  // box the fat box meets whatever the rounding of the two growths; only those lists take it)
+  bp_->query(still_box(box), [&](std::uint32_t q) {
     if (q == slot) return true;
     if (mine) mine->push_back(q);
-    if (near_valid_[q]) add_near(q, slot);
+    if (near_valid_[q] && near_box_[q].overlaps(fat)) add_near(q, slot);
     return true;
   });
   if (mine) {
-    near_box_[slot] = fat;
+    near_box_[slot] = box;
     near_valid_[slot] = 1;
     ++near_valid_count_;
     keep_near_walls(slot);
   }
+}
+
+void World::widen_near(const Aabb& body, Vec2 delta) {
+  // A mover's move region is its box grown by its motion's length (and a few skins), and it
+  // lies in its fat box only while the box has that much room: the lists made from now on are
+  // grown by the longest move a mover has made, at most its size (one long jump does not grow
+  // every query for good), so that the last moves before a fat box is replaced, and a body that
+  // speeds up, still take their candidates from the list.
+  const Real size = std::max(body.max.x - body.min.x, body.max.y - body.min.y);
+  near_reach_ = std::max(near_reach_, std::min(length(delta), size));
 }
 
 void World::keep_near_walls(std::uint32_t slot) {
@@ -87,9 +102,10 @@ std::optional<Invalid> World::validate_near() const {
     ++valid;
     if (!slots_[i].alive) return Invalid{near(i), "a list of a destroyed proxy"};
     const Aabb fat = bp_->fat_box(i);
-    if (!(fat.min == near_box_[i].min && fat.max == near_box_[i].max)) return Invalid{near(i), "made for another fat box"};
+    const Aabb box = near_box_[i];
+    if (!box.contains(fat) || !grown(fat, near_reach_).contains(box)) return Invalid{near(i), "made for another fat box"};
     std::uint32_t missed = kNullIndex;
-    bp_->query(fat, [&](std::uint32_t q) {
+    bp_->query(box, [&](std::uint32_t q) {
       if (q != i && std::find(near_[i].begin(), near_[i].end(), q) == near_[i].end()) missed = q;
       return missed == kNullIndex;
     });
@@ -98,7 +114,7 @@ std::optional<Invalid> World::validate_near() const {
       std::vector<int> ids;
       for (std::size_t li = 0; li < layers_.size(); ++li) {
         const TileMap* m = layers_[li]->alive ? std::get_if<TileMap>(&layers_[li]->geometry) : nullptr;
-        if (m) m->edges_near(fat, ids);
+        if (m) m->edges_near(box, ids);
         if (li >= w->ends.size() || ids.size() != w->ends[li] ||
             !std::equal(ids.begin(), ids.end(), w->ids.begin())) {
           return Invalid{"near_walls[" + std::to_string(i) + "]",
