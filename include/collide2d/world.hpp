@@ -484,7 +484,9 @@ class World {
                            const MoveOptions& options, std::vector<WorldMove>& out);
   void move_disc(std::uint32_t slot, Circle disc, Vec2 displacement, const MoveOptions& options, MoveScratch& scratch,
                  WorldMove& out);
-  void place(std::uint32_t slot, const Shape& shape);
+  /// Stores the shape and moves its proxy; `moved`: the mover put it there (its step teaches the
+  /// near lists' reach, widen_near), not a set_shape (a teleport is no motion to plan for).
+  void place(std::uint32_t slot, const Shape& shape, bool moved);
   void fat_box_changed(std::uint32_t slot, bool rebuild_own);
   void add_near(std::uint32_t slot, std::uint32_t other);
   void forget_near(std::uint32_t slot);

@@ -143,18 +143,18 @@ std::optional<Invalid> World::destroy(ProxyHandle h) {
 std::optional<Invalid> World::set_shape(ProxyHandle h, const Shape& shape) {
   if (auto bad = check(h)) return bad;
   if (auto bad = check_shape(shape)) return bad;
-  place(h.index, shape);
+  place(h.index, shape, false);
   return std::nullopt;
 }
 
-void World::place(std::uint32_t slot, const Shape& shape) {
+void World::place(std::uint32_t slot, const Shape& shape, bool moved) {
   const Aabb old = tight_[slot];
   release_shape(slot);
   store_shape(slot, shape);
   slots_[slot].is_static = false;
   const Vec2 delta = tight_[slot].center() - old.center();
   if (bp_->move(slot, tight_[slot], delta)) {
-    widen_near(tight_[slot], delta);
+    if (moved) widen_near(tight_[slot], delta);
     fat_box_changed(slot, true);
   }
   mark_dirty(slot);

@@ -102,7 +102,7 @@ bool World::place_moved(std::uint32_t slot, const Shape& shape) {
   if (stored == Stored::refused) return false;
   if (stored == Stored::other) {
     if (check_shape(shape)) return false;
-    place(slot, shape);
+    place(slot, shape, true);
     return true;
   }
   finish_moved(slot, stored, delta);
