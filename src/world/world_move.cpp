@@ -4,6 +4,7 @@
 // gather), the one mover moves it, and each contact is named (proxy or layer element). Crowds
 // run in batches of movers whose regions do not meet, so any split gives the serial answer.
 #include <algorithm>
+#include <atomic>
 #include <string>
 #include <type_traits>
 
@@ -29,11 +30,18 @@ HitKind gathered_kind(const LayerGeometry& g) {
   return HitKind::edge;  // tile map and chain edges
 }
 
-/// The region a crowd member may touch: its move region grown by its own half size (a body
-/// pushed out of an overlap moves at most about that far beyond it).
-Aabb crowd_region(const Shape& body, const Aabb& move_region) {
-  const Vec2 h = bounds(body).half_extents();
+/// The region a crowd member may touch: its move region grown by its own half size (`box`: its
+/// bounds; a body pushed out of an overlap moves at most about that far beyond it).
+Aabb crowd_region(const Aabb& box, const Aabb& move_region) {
+  const Vec2 h = box.half_extents();
   return Aabb{move_region.min - h, move_region.max + h};
+}
+
+/// A disc's move frame: move_frame's for the disc as a Shape (a disc's cover is its bounds),
+/// without the shape visit.
+[[gnu::always_inline]] inline MoveFrame disc_frame(const Circle& disc, Vec2 displacement, const MoveOptions& options) {
+  const Aabb box = collide2d::bounds(disc);
+  return motion_detail::frame_of(box, box, displacement, options);
 }
 
 }  // namespace
@@ -115,19 +123,29 @@ World::Stored World::store_moved(std::uint32_t slot, const Shape& shape, Vec2& d
 }
 
 [[gnu::always_inline]] inline World::Stored World::store_disc(std::uint32_t slot, const Circle& c, Vec2& delta) {
+  Aabb box;
+  const Stored stored = disc_stored(slot, c, box, delta);
+  if (stored == Stored::kept || stored == Stored::refit) write_disc(slot, c, box);
+  return stored;
+}
+
+[[gnu::always_inline]] inline World::Stored World::disc_stored(std::uint32_t slot, const Circle& c, Aabb& box,
+                                                               Vec2& delta) const {
   // The mover's output is the valid body translated: a disc stays valid while its centre is
   // within the coordinate limit (the check `check_shape` makes, without building a message).
   if (!within(c.center)) return Stored::refused;
-  Circle* stored = std::get_if<Circle>(&shapes_[slot]);  // place() without the variant round trips
-  if (!stored) return Stored::other;
-  const Aabb old = tight_[slot];
-  *stored = c;
-  tight_[slot] = collide2d::bounds(c);
-  slots_[slot].is_static = false;
-  delta = tight_[slot].center() - old.center();
+  if (!std::holds_alternative<Circle>(shapes_[slot])) return Stored::other;
+  box = collide2d::bounds(c);
+  delta = box.center() - tight_[slot].center();
   // The broad phase's own test (refatten): whether its move will change the fat box (its rule
   // is options_.fat, which it was made with).
-  return refatten(bp_->fat_box(slot), tight_[slot], delta, options_.fat) ? Stored::refit : Stored::kept;
+  return refatten(bp_->fat_box(slot), box, delta, options_.fat) ? Stored::refit : Stored::kept;
+}
+
+[[gnu::always_inline]] inline void World::write_disc(std::uint32_t slot, const Circle& c, const Aabb& box) {
+  *std::get_if<Circle>(&shapes_[slot]) = c;  // place() without the variant round trips
+  tight_[slot] = box;
+  slots_[slot].is_static = false;
 }
 
 [[gnu::always_inline]] inline void World::finish_moved(std::uint32_t slot, Stored stored, Vec2 delta) {
@@ -381,53 +399,76 @@ std::optional<Invalid> World::move_crowd(std::span<const ProxyHandle> bodies, st
   crowd_frames_.resize(n);
   crowd_starts_.resize(n);
   crowd_stored_.resize(n);
-  crowd_deltas_.resize(n);
   run(n, [&](std::size_t lo, std::size_t hi) {
     for (std::size_t i = lo; i < hi; ++i) {
-      crowd_starts_[i] = load_shape(bodies[i].index);
+      const std::uint32_t slot = bodies[i].index;
+      if (const Circle* disc = std::get_if<Circle>(&shapes_[slot])) {  // (most crowds: no shape visit)
+        crowd_starts_[i] = *disc;
+        crowd_frames_[i] = disc_frame(*disc, displacements[i], options);
+        crowd_regions_[i] = crowd_region(collide2d::bounds(*disc), crowd_frames_[i].region);
+        continue;
+      }
+      crowd_starts_[i] = load_shape(slot);
       crowd_frames_[i] = move_frame(crowd_starts_[i], displacements[i], options);
-      crowd_regions_[i] = crowd_region(crowd_starts_[i], crowd_frames_[i].region);
+      crowd_regions_[i] = crowd_region(collide2d::bounds(crowd_starts_[i]), crowd_frames_[i].region);
     }
   });
   batch_crowd(n);
+  // The batches give the serial answer when every mover ends inside its region; a mover pushed
+  // out of a deep overlap can go farther (bodies started inside each other): then the crowd is
+  // put back where it started and moved one by one.
+  std::atomic<bool> escaped{false};
   for (std::size_t b = 0; b < n;) {
     std::size_t e = b;
     while (e < n && crowd_batch_[crowd_order_[e]] == crowd_batch_[crowd_order_[b]]) ++e;
+    // Nobody in the batch sees another's region: they plan in parallel (the world is only
+    // read), a disc also works out how it will be stored (disc_stored); then each is placed in
+    // index order, as one by one.
     run(e - b, [&](std::size_t lo, std::size_t hi) {
       MoveScratch& scratch = move_scratch();
       for (std::size_t k = b + lo; k < b + hi; ++k) {
         const std::uint32_t i = crowd_order_[k];
-        const std::uint32_t slot = bodies[i].index;
-        plan_move(load_shape(slot), displacements[i], crowd_frames_[i], slots_[slot].filter, slot, options, scratch,
-                  out[i]);
-      }
-    });
-    // Nobody in the batch saw another: each stores its own shape and box (in parallel; the
-    // broad phase is only read), then the broad phase and the dirty list take them in index
-    // order, as place_moved one by one would.
-    run(e - b, [&](std::size_t lo, std::size_t hi) {
-      for (std::size_t k = b + lo; k < b + hi; ++k) {
-        const std::uint32_t i = crowd_order_[k];
-        crowd_stored_[i] = store_moved(bodies[i].index, out[i].result.shape, crowd_deltas_[i]);
+        if (!plan_crowd_move(bodies[i].index, displacements[i], i, options, scratch, out[i])) {
+          escaped.store(true, std::memory_order_relaxed);
+        }
       }
     });
     for (std::size_t k = b; k < e; ++k) {
       const std::uint32_t i = crowd_order_[k];
-      if (crowd_stored_[i] == Stored::other) place_moved(bodies[i].index, out[i].result.shape);
-      else finish_moved(bodies[i].index, crowd_stored_[i], crowd_deltas_[i]);
+      const std::uint32_t slot = bodies[i].index;
+      const CrowdStored& p = crowd_stored_[i];
+      if (p.stored == Stored::other) {
+        place_moved(slot, out[i].result.shape);
+        continue;
+      }
+      if (p.stored != Stored::refused) write_disc(slot, *std::get_if<Circle>(&out[i].result.shape), p.box);
+      finish_moved(slot, p.stored, p.delta);
     }
     b = e;
   }
-  // The batches give the serial answer when every mover ended inside its region; a mover pushed
-  // out of a deep overlap can go farther (bodies started inside each other): then the crowd is
-  // put back where it started and moved one by one.
-  for (std::size_t i = 0; i < n; ++i) {
-    if (crowd_regions_[i].contains(collide2d::bounds(out[i].result.shape))) continue;
+  if (escaped.load(std::memory_order_relaxed)) {
     for (std::size_t k = 0; k < n; ++k) place_moved(bodies[k].index, crowd_starts_[k]);
     move_crowd_serially(bodies, displacements, options, out);
-    break;
   }
   return std::nullopt;
+}
+
+/// Mover i of a crowd batch planned (the slot's shape as it is, crowd_frames_[i]), and how it
+/// will be stored (crowd_stored_[i]: Stored::other for place_moved): whether it ends inside its
+/// region (crowd_regions_[i]).
+bool World::plan_crowd_move(std::uint32_t slot, Vec2 displacement, std::size_t i, const MoveOptions& options,
+                            MoveScratch& s, WorldMove& out) {
+  CrowdStored& p = crowd_stored_[i];
+  if (const Circle* disc = std::get_if<Circle>(&shapes_[slot])) {
+    plan_disc(slot, *disc, displacement, crowd_frames_[i], options, s, out);
+    const Circle* end = std::get_if<Circle>(&out.result.shape);  // (the mover's answer: the disc translated)
+    COLLIDE2D_ASSERT(end != nullptr);
+    p.stored = disc_stored(slot, *end, p.box, p.delta);
+    return crowd_regions_[i].contains(collide2d::bounds(*end));
+  }
+  plan_move(load_shape(slot), displacement, crowd_frames_[i], slots_[slot].filter, slot, options, s, out);
+  p.stored = Stored::other;
+  return crowd_regions_[i].contains(collide2d::bounds(out.result.shape));
 }
 
 // move_crowd without a runner: the answer is the one of moving the bodies one by one in index
@@ -438,7 +479,9 @@ void World::move_crowd_serially(std::span<const ProxyHandle> bodies, std::span<c
   for (std::size_t i = 0; i < bodies.size(); ++i) {
     const std::uint32_t slot = bodies[i].index;
     if (const Circle* disc = std::get_if<Circle>(&shapes_[slot])) {  // (most crowds: no shape visit)
-      move_disc(slot, *disc, displacements[i], options, scratch, out[i]);
+      plan_disc(slot, *disc, displacements[i], disc_frame(*disc, displacements[i], options), options, scratch,
+                out[i]);
+      place_disc(slot, out[i]);
       continue;
     }
     const Shape body = load_shape(slot);
@@ -448,13 +491,12 @@ void World::move_crowd_serially(std::span<const ProxyHandle> bodies, std::span<c
   }
 }
 
-/// One serial crowd move of a disc (plan_move, then place_moved), the disc kept as one: its
-/// frame without a shape visit, on a clear path the mover's open-ground answer, and the disc it
-/// ends as stored straight back.
-[[gnu::always_inline]] inline void World::move_disc(std::uint32_t slot, const Circle disc, Vec2 displacement,
-                                                    const MoveOptions& options, MoveScratch& s, WorldMove& out) {
-  const Aabb box = collide2d::bounds(disc);  // (a disc's cover is its bounds)
-  const MoveFrame frame = motion_detail::frame_of(box, box, displacement, options);
+/// plan_move of a crowd's disc (its frame: disc_frame), the disc kept as one: on a clear path
+/// the mover's open-ground answer, else the mover's own disc entry. The disc is taken by value:
+/// the slot's shape is what place_disc overwrites.
+[[gnu::always_inline]] inline void World::plan_disc(std::uint32_t slot, const Circle disc, Vec2 displacement,
+                                                    const MoveFrame& frame, const MoveOptions& options, MoveScratch& s,
+                                                    WorldMove& out) const {
   const Filter filter = slots_[slot].filter;
   const NearWalls* walls = nullptr;
   out.hits.clear();
@@ -464,8 +506,12 @@ void World::move_crowd_serially(std::span<const ProxyHandle> bodies, std::span<c
   } else {
     move_through(disc, displacement, frame, filter, walls, options, s, out);
   }
-  const Circle* end = std::get_if<Circle>(&out.result.shape);  // (place_moved of what a disc's move ends as)
-  COLLIDE2D_ASSERT(end != nullptr);                             // the mover's answer: the body translated
+}
+
+/// place_moved of the disc a disc's move (plan_disc) ends as, stored straight back.
+[[gnu::always_inline]] inline void World::place_disc(std::uint32_t slot, const WorldMove& out) {
+  const Circle* end = std::get_if<Circle>(&out.result.shape);  // the mover's answer: the body translated
+  COLLIDE2D_ASSERT(end != nullptr);
   Vec2 delta;
   const Stored stored = store_disc(slot, *end, delta);
   finish_moved(slot, stored, delta);
