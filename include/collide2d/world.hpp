@@ -483,7 +483,7 @@ class World {
   std::optional<Invalid> check_crowd(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,
                                      const MoveOptions& options);
   void batch_crowd(std::size_t n);
-  void pair_crowd_regions(std::size_t n);
+  std::uint32_t crowd_grid(std::size_t n);
   void move_crowd_serially(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,
                            const MoveOptions& options, std::vector<WorldMove>& out);
   bool plan_crowd_move(std::uint32_t slot, Vec2 displacement, std::size_t i, const MoveOptions& options,
@@ -553,10 +553,10 @@ class World {
     Stored stored;
   };
   std::vector<CrowdStored> crowd_stored_;
-  std::vector<std::uint32_t> crowd_batch_, crowd_order_, crowd_sorted_, crowd_first_, crowd_earlier_, crowd_cells_;
+  std::vector<std::uint32_t> crowd_batch_, crowd_order_, crowd_next_, crowd_first_, crowd_cells_;
+  std::vector<std::uint32_t> crowd_cell_;  ///< per mover: its cell on the batching grid
   std::vector<std::uint32_t> crowd_seen_;  ///< per slot: the stamp of the crowd call that listed it
   std::uint32_t crowd_stamp_ = 0;
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> crowd_pairs_;
   // The movers' candidates without a broad-phase query (src/world/world_near.cpp): for a slot
   // whose list is valid, near_[slot] holds (at least) every proxy whose fat box meets
   // near_box_[slot], the slot's own fat box when the list was made.

@@ -311,23 +311,30 @@ std::optional<Invalid> World::check_crowd(std::span<const ProxyHandle> bodies, s
 
 // move_crowd's batches: a mover goes one batch after the latest earlier mover whose region
 // (crowd_regions_) meets its own, so movers that can meet keep their index order. Leaves
-// crowd_batch_ and the movers by (batch, index) in crowd_order_. No comparison sort: the pairs
-// come from a grid, go by later mover and the movers by batch in counting passes.
+// crowd_batch_ and the movers by (batch, index) in crowd_order_. No comparison sort: the
+// movers are listed on a grid (crowd_grid) in index order, each looking first at the earlier
+// ones listed in the 3 x 3 cells around its own (their batches are final), and go by batch in a
+// counting pass.
 void World::batch_crowd(std::size_t n) {
-  pair_crowd_regions(n);
-  // Each mover's earlier neighbours (crowd_earlier_ from crowd_first_[i] to crowd_first_[i + 1]).
-  crowd_first_.assign(n + 1, 0);
-  for (const auto& p : crowd_pairs_) ++crowd_first_[p.first + 1];
-  for (std::size_t i = 0; i < n; ++i) crowd_first_[i + 1] += crowd_first_[i];
-  crowd_earlier_.resize(crowd_pairs_.size());
-  crowd_order_.assign(crowd_first_.begin(), crowd_first_.end() - 1);  // (a fill cursor per mover)
-  for (const auto& [later, earlier] : crowd_pairs_) crowd_earlier_[crowd_order_[later]++] = earlier;
-  crowd_batch_.assign(n, 0);
+  const std::uint32_t w = crowd_grid(n);
+  const std::uint32_t h = std::uint32_t(crowd_cells_.size() / w);
+  crowd_batch_.resize(n);
+  crowd_next_.resize(n);
   std::uint32_t batches = n > 0 ? 1 : 0;
-  for (std::size_t i = 0; i < n; ++i) {  // by index: every earlier batch is final
-    for (std::uint32_t k = crowd_first_[i]; k < crowd_first_[i + 1]; ++k)
-      crowd_batch_[i] = std::max(crowd_batch_[i], crowd_batch_[crowd_earlier_[k]] + 1);
-    batches = std::max(batches, crowd_batch_[i] + 1);
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::uint32_t cell = crowd_cell_[i], cx = cell % w, cy = cell / w;
+    const std::uint32_t x0 = cx > 0 ? cx - 1 : 0, x1 = std::min(w - 1, cx + 1);
+    std::uint32_t batch = 0;
+    for (std::uint32_t y = cy > 0 ? cy - 1 : 0; y <= std::min(h - 1, cy + 1); ++y) {
+      for (std::uint32_t x = x0; x <= x1; ++x) {
+        for (std::uint32_t j = crowd_cells_[y * w + x]; j != kNullIndex; j = crowd_next_[j])
+          if (crowd_regions_[i].overlaps(crowd_regions_[j])) batch = std::max(batch, crowd_batch_[j] + 1);
+      }
+    }
+    crowd_batch_[i] = batch;
+    batches = std::max(batches, batch + 1);
+    crowd_next_[i] = crowd_cells_[cell];  // listed in its cell for the later movers
+    crowd_cells_[cell] = std::uint32_t(i);
   }
   // The movers by (batch, index): a counting pass over the batches, stable in the index.
   crowd_first_.assign(std::size_t(batches) + 1, 0);
@@ -337,13 +344,14 @@ void World::batch_crowd(std::size_t n) {
   for (std::size_t i = 0; i < n; ++i) crowd_order_[crowd_first_[crowd_batch_[i]]++] = std::uint32_t(i);
 }
 
-// crowd_pairs_: every (later, earlier) index pair whose regions meet, once. Each region is
-// listed under the grid cell of its min corner; the cells are a little larger than every
-// region (and at most about 2 sqrt(n) per side), so regions that meet are listed in cells at
-// most one apart on each axis: a mover looks at the 3 x 3 cells around its own.
-void World::pair_crowd_regions(std::size_t n) {
-  crowd_pairs_.clear();
-  if (n == 0) return;
+// The grid batch_crowd lists the movers on: each region goes under the cell of its min corner
+// (crowd_cell_[i]: mover i's cell, y * width + x); the cells are a little larger than every
+// region (and at most about 2 sqrt(n) per side), so regions that meet are in cells at most one
+// apart on each axis. Leaves every cell's list empty (crowd_cells_: the last mover listed in a
+// cell, crowd_next_ the one before) and returns the grid's width.
+std::uint32_t World::crowd_grid(std::size_t n) {
+  crowd_cells_.assign(1, kNullIndex);
+  if (n == 0) return 1;
   Aabb all = crowd_regions_[0];
   Real size = 0;
   for (std::size_t i = 0; i < n; ++i) {
@@ -356,31 +364,14 @@ void World::pair_crowd_regions(std::size_t n) {
                     Real(1.01);
   const Real inv = 1 / cell;
   const int w = int((all.max.x - all.min.x) * inv) + 1, h = int((all.max.y - all.min.y) * inv) + 1;
-  // Each mover's cell (kept in crowd_batch_ until the batches), then the movers by cell in a
-  // counting pass: crowd_sorted_ from crowd_cells_[c] to crowd_cells_[c + 1].
-  crowd_batch_.resize(n);
-  crowd_cells_.assign(std::size_t(w) * std::size_t(h) + 1, 0);
+  crowd_cell_.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
     const int cx = std::min(w - 1, int((crowd_regions_[i].min.x - all.min.x) * inv));
     const int cy = std::min(h - 1, int((crowd_regions_[i].min.y - all.min.y) * inv));
-    crowd_batch_[i] = std::uint32_t(cy) * std::uint32_t(w) + std::uint32_t(cx);
-    ++crowd_cells_[crowd_batch_[i] + 1];
+    crowd_cell_[i] = std::uint32_t(cy) * std::uint32_t(w) + std::uint32_t(cx);
   }
-  for (std::size_t c = 1; c < crowd_cells_.size(); ++c) crowd_cells_[c] += crowd_cells_[c - 1];
-  crowd_sorted_.resize(n);
-  crowd_order_.assign(crowd_cells_.begin(), crowd_cells_.end() - 1);  // (a fill cursor per cell)
-  for (std::size_t i = 0; i < n; ++i) crowd_sorted_[crowd_order_[crowd_batch_[i]]++] = std::uint32_t(i);
-  for (std::size_t i = 0; i < n; ++i) {
-    const int cx = int(crowd_batch_[i] % std::uint32_t(w)), cy = int(crowd_batch_[i] / std::uint32_t(w));
-    const std::size_t x0 = std::size_t(std::max(0, cx - 1)), x1 = std::size_t(std::min(w - 1, cx + 1));
-    for (int y = std::max(0, cy - 1); y <= std::min(h - 1, cy + 1); ++y) {
-      const std::size_t row = std::size_t(y) * std::size_t(w);  // cells x0..x1 of a row: one run
-      for (std::uint32_t k = crowd_cells_[row + x0]; k < crowd_cells_[row + x1 + 1]; ++k) {
-        const std::uint32_t j = crowd_sorted_[k];
-        if (j < i && crowd_regions_[i].overlaps(crowd_regions_[j])) crowd_pairs_.push_back({std::uint32_t(i), j});
-      }
-    }
-  }
+  crowd_cells_.assign(std::size_t(w) * std::size_t(h), kNullIndex);
+  return std::uint32_t(w);
 }
 
 std::optional<Invalid> World::move_crowd(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,
