@@ -693,10 +693,12 @@ void expect_same_move(const WorldMove& a, const WorldMove& b, const std::string&
 
 namespace {
 
-/// Two worlds with the same tile map, a prop and up to 150 bodies (discs, every 25th a box and
-/// the next a capsule) in the same slots.
-void mixed_crowd(Rand& r, const TileMap& map, World& a, World& b, std::vector<ProxyHandle>& in_a,
-                 std::vector<ProxyHandle>& in_b) {
+/// Two worlds with the same random tile map (30 x 20), a prop and up to 150 bodies (discs,
+/// every 25th a box and the next a capsule) in the same slots.
+void mixed_crowd(Rand& r, World& a, World& b, std::vector<ProxyHandle>& in_a, std::vector<ProxyHandle>& in_b) {
+  std::vector<std::uint8_t> grid(30 * 20);
+  for (auto& c : grid) c = r.below(6) == 0;
+  const TileMap map = *TileMap::from_grid(30, 20, grid, {1, 1});
   for (World* w : {&a, &b}) {
     w->add_layer({map, 0, Filter{kWalls}});
     w->create({Box{{Real(7.5), Real(7.5)}, {Real(0.4), Real(0.3)}, Real(0.3)}, 0, Filter{kProps}, true});
@@ -733,12 +735,9 @@ std::vector<MoveOptions> crowd_options() {
 TEST(WorldMove, SerialCrowdAnswersEqualOneByOneMoves) {
   for (const MoveOptions& options : crowd_options()) {
     Rand r(47);
-    std::vector<std::uint8_t> grid(30 * 20);
-    for (auto& c : grid) c = r.below(6) == 0;
-    const TileMap map = *TileMap::from_grid(30, 20, grid, {1, 1});
     World crowd, one;
     std::vector<ProxyHandle> bodies, singles;  // the same slots in each world
-    mixed_crowd(r, map, crowd, one, bodies, singles);
+    mixed_crowd(r, crowd, one, bodies, singles);
     std::vector<Vec2> d(bodies.size());
     std::vector<WorldMove> out;
     for (int step = 0; step < 25; ++step) {
@@ -763,12 +762,9 @@ TEST(WorldMove, BatchedCrowdAnswersEqualSerialCrowd) {
   for (const MoveOptions& options : crowd_options()) {
     for (const TaskRunner& run : {thread_runner(1), split_runner(3)}) {
       Rand r(53);
-      std::vector<std::uint8_t> grid(30 * 20);
-      for (auto& c : grid) c = r.below(6) == 0;
-      const TileMap map = *TileMap::from_grid(30, 20, grid, {1, 1});
       World serial, batched;
       std::vector<ProxyHandle> in_serial, in_batched;  // the same slots in each world
-      mixed_crowd(r, map, serial, batched, in_serial, in_batched);
+      mixed_crowd(r, serial, batched, in_serial, in_batched);
       std::vector<Vec2> d(in_serial.size());
       std::vector<WorldMove> one_by_one, batches;
       for (int step = 0; step < 25; ++step) {
