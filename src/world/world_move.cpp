@@ -316,18 +316,16 @@ std::optional<Invalid> World::check_crowd(std::span<const ProxyHandle> bodies, s
 // ones listed in the 3 x 3 cells around its own (their batches are final), and go by batch in a
 // counting pass.
 void World::batch_crowd(std::size_t n) {
-  const std::uint32_t w = crowd_grid(n);
-  const std::uint32_t h = std::uint32_t(crowd_cells_.size() / w);
+  const std::size_t w = crowd_grid(n);
   crowd_batch_.resize(n);
   crowd_next_.resize(n);
   std::uint32_t batches = n > 0 ? 1 : 0;
   for (std::size_t i = 0; i < n; ++i) {
-    const std::uint32_t cell = crowd_cell_[i], cx = cell % w, cy = cell / w;
-    const std::uint32_t x0 = cx > 0 ? cx - 1 : 0, x1 = std::min(w - 1, cx + 1);
+    const std::size_t cell = crowd_cell_[i];
     std::uint32_t batch = 0;
-    for (std::uint32_t y = cy > 0 ? cy - 1 : 0; y <= std::min(h - 1, cy + 1); ++y) {
-      for (std::uint32_t x = x0; x <= x1; ++x) {
-        for (std::uint32_t j = crowd_cells_[y * w + x]; j != kNullIndex; j = crowd_next_[j])
+    for (std::size_t row = cell - w; row <= cell + w; row += w) {  // (the grid's border cells stay empty)
+      for (std::size_t c = row - 1; c <= row + 1; ++c) {
+        for (std::uint32_t j = crowd_cells_[c]; j != kNullIndex; j = crowd_next_[j])
           if (crowd_regions_[i].overlaps(crowd_regions_[j])) batch = std::max(batch, crowd_batch_[j] + 1);
       }
     }
@@ -347,10 +345,10 @@ void World::batch_crowd(std::size_t n) {
 // The grid batch_crowd lists the movers on: each region goes under the cell of its min corner
 // (crowd_cell_[i]: mover i's cell, y * width + x); the cells are a little larger than every
 // region (and at most about 2 sqrt(n) per side), so regions that meet are in cells at most one
-// apart on each axis. Leaves every cell's list empty (crowd_cells_: the last mover listed in a
-// cell, crowd_next_ the one before) and returns the grid's width.
+// apart on each axis. A border of cells that no region is under goes around the grid (every
+// region's cell has 3 x 3 cells around it). Leaves every cell's list empty (crowd_cells_: the
+// last mover listed in a cell, crowd_next_ the one before) and returns the grid's width.
 std::uint32_t World::crowd_grid(std::size_t n) {
-  crowd_cells_.assign(1, kNullIndex);
   if (n == 0) return 1;
   Aabb all = crowd_regions_[0];
   Real size = 0;
@@ -366,12 +364,12 @@ std::uint32_t World::crowd_grid(std::size_t n) {
   const int w = int((all.max.x - all.min.x) * inv) + 1, h = int((all.max.y - all.min.y) * inv) + 1;
   crowd_cell_.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
-    const int cx = std::min(w - 1, int((crowd_regions_[i].min.x - all.min.x) * inv));
-    const int cy = std::min(h - 1, int((crowd_regions_[i].min.y - all.min.y) * inv));
-    crowd_cell_[i] = std::uint32_t(cy) * std::uint32_t(w) + std::uint32_t(cx);
+    const int cx = std::min(w - 1, int((crowd_regions_[i].min.x - all.min.x) * inv)) + 1;
+    const int cy = std::min(h - 1, int((crowd_regions_[i].min.y - all.min.y) * inv)) + 1;
+    crowd_cell_[i] = std::uint32_t(cy) * std::uint32_t(w + 2) + std::uint32_t(cx);
   }
-  crowd_cells_.assign(std::size_t(w) * std::size_t(h), kNullIndex);
-  return std::uint32_t(w);
+  crowd_cells_.assign(std::size_t(w + 2) * std::size_t(h + 2), kNullIndex);
+  return std::uint32_t(w + 2);
 }
 
 std::optional<Invalid> World::move_crowd(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,
