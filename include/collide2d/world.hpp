@@ -475,9 +475,10 @@ class World {
   enum class Stored : std::uint8_t { kept, refit, other, refused };
   Stored store_moved(std::uint32_t slot, const Shape& shape, Vec2& delta);
   Stored store_disc(std::uint32_t slot, const Circle& disc, Vec2& delta);  ///< store_moved of a disc
-  /// store_disc in two halves: `disc_stored` works out what it will do, the disc's box and the
-  /// box's move (it only reads: the slot's box, the broad phase), `write_disc` stores the disc.
-  Stored disc_stored(std::uint32_t slot, const Circle& disc, Aabb& box, Vec2& delta) const;
+  /// store_disc in two halves: `disc_stored` works out what it will do (`fat`: the slot's fat
+  /// box in the broad phase), the disc's box and the box's move (it only reads), `write_disc`
+  /// stores the disc.
+  Stored disc_stored(std::uint32_t slot, const Circle& disc, const Aabb& fat, Aabb& box, Vec2& delta) const;
   void write_disc(std::uint32_t slot, const Circle& disc, const Aabb& box);
   void finish_moved(std::uint32_t slot, Stored stored, Vec2 delta);
   std::optional<Invalid> check_crowd(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,

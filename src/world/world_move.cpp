@@ -123,23 +123,24 @@ World::Stored World::store_moved(std::uint32_t slot, const Shape& shape, Vec2& d
 }
 
 [[gnu::always_inline]] inline World::Stored World::store_disc(std::uint32_t slot, const Circle& c, Vec2& delta) {
+  const Aabb fat = bp_->fat_box(slot);  // (first: nothing else has to live across the call)
   Aabb box;
-  const Stored stored = disc_stored(slot, c, box, delta);
+  const Stored stored = disc_stored(slot, c, fat, box, delta);
   if (stored == Stored::kept || stored == Stored::refit) write_disc(slot, c, box);
   return stored;
 }
 
-[[gnu::always_inline]] inline World::Stored World::disc_stored(std::uint32_t slot, const Circle& c, Aabb& box,
-                                                               Vec2& delta) const {
+[[gnu::always_inline]] inline World::Stored World::disc_stored(std::uint32_t slot, const Circle& c, const Aabb& fat,
+                                                               Aabb& box, Vec2& delta) const {
   // The mover's output is the valid body translated: a disc stays valid while its centre is
   // within the coordinate limit (the check `check_shape` makes, without building a message).
   if (!within(c.center)) return Stored::refused;
   if (!std::holds_alternative<Circle>(shapes_[slot])) return Stored::other;
   box = collide2d::bounds(c);
   delta = box.center() - tight_[slot].center();
-  // The broad phase's own test (refatten): whether its move will change the fat box (its rule
-  // is options_.fat, which it was made with).
-  return refatten(bp_->fat_box(slot), box, delta, options_.fat) ? Stored::refit : Stored::kept;
+  // The broad phase's own test (refatten): whether its move will change the fat box `fat` (its
+  // rule is options_.fat, which it was made with).
+  return refatten(fat, box, delta, options_.fat) ? Stored::refit : Stored::kept;
 }
 
 [[gnu::always_inline]] inline void World::write_disc(std::uint32_t slot, const Circle& c, const Aabb& box) {
@@ -452,7 +453,7 @@ bool World::plan_crowd_move(std::uint32_t slot, Vec2 displacement, std::size_t i
     plan_disc(slot, *disc, displacement, crowd_frames_[i], options, s, out);
     const Circle* end = std::get_if<Circle>(&out.result.shape);  // (the mover's answer: the disc translated)
     COLLIDE2D_ASSERT(end != nullptr);
-    p.stored = disc_stored(slot, *end, p.box, p.delta);
+    p.stored = disc_stored(slot, *end, bp_->fat_box(slot), p.box, p.delta);
     return crowd_regions_[i].contains(collide2d::bounds(*end));
   }
   plan_move(load_shape(slot), displacement, crowd_frames_[i], slots_[slot].filter, slot, options, s, out);
