@@ -470,20 +470,29 @@ class World {
   void name_hits(const MoveScratch& scratch, WorldMove& out) const;
   bool place_moved(std::uint32_t slot, const Shape& shape);
   /// place_moved in two halves: `store_moved` writes only the slot's own shape and box (and
-  /// reads the broad phase), so movers of one crowd batch store in parallel; `finish_moved`
-  /// updates the broad phase and the dirty list, in order. Only a disc stored as a disc.
+  /// reads the broad phase); `finish_moved` updates the broad phase and the dirty list. Only a
+  /// disc stored as a disc.
   enum class Stored : std::uint8_t { kept, refit, other, refused };
   Stored store_moved(std::uint32_t slot, const Shape& shape, Vec2& delta);
   Stored store_disc(std::uint32_t slot, const Circle& disc, Vec2& delta);  ///< store_moved of a disc
+  /// store_disc in two halves: `disc_stored` works out what it will do (`fat`: the slot's fat
+  /// box in the broad phase), the disc's box and the box's move (it only reads), `write_disc`
+  /// stores the disc.
+  Stored disc_stored(std::uint32_t slot, const Circle& disc, const Aabb& fat, Aabb& box, Vec2& delta) const;
+  void write_disc(std::uint32_t slot, const Circle& disc, const Aabb& box);
   void finish_moved(std::uint32_t slot, Stored stored, Vec2 delta);
   std::optional<Invalid> check_crowd(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,
                                      const MoveOptions& options);
   void batch_crowd(std::size_t n);
-  void pair_crowd_regions(std::size_t n);
+  std::uint32_t crowd_grid(std::size_t n);
   void move_crowd_serially(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,
                            const MoveOptions& options, std::vector<WorldMove>& out);
-  void move_disc(std::uint32_t slot, Circle disc, Vec2 displacement, const MoveOptions& options, MoveScratch& scratch,
-                 WorldMove& out);
+  bool plan_crowd_move(std::uint32_t slot, Vec2 displacement, std::size_t i, const MoveOptions& options,
+                       MoveScratch& scratch, WorldMove& out);
+  /// A crowd's disc moved in two halves (one by one, or planned in a batch and placed after it).
+  void plan_disc(std::uint32_t slot, Circle disc, Vec2 displacement, const MoveFrame& frame, const MoveOptions& options,
+                 MoveScratch& scratch, WorldMove& out) const;
+  void place_disc(std::uint32_t slot, const WorldMove& out);
   /// Stores the shape and moves its proxy; `moved`: the mover put it there (its step teaches the
   /// near lists' reach, widen_near), not a set_shape (a teleport is no motion to plan for).
   void place(std::uint32_t slot, const Shape& shape, bool moved);
@@ -541,12 +550,16 @@ class World {
   std::vector<Aabb> crowd_regions_;
   std::vector<MoveFrame> crowd_frames_;
   std::vector<Shape> crowd_starts_;
-  std::vector<Stored> crowd_stored_;  ///< per mover: what store_moved did
-  std::vector<Vec2> crowd_deltas_;    ///< per mover: its tight box's move (store_moved)
-  std::vector<std::uint32_t> crowd_batch_, crowd_order_, crowd_sorted_, crowd_first_, crowd_earlier_, crowd_cells_;
+  struct CrowdStored {  ///< per mover of a crowd batch: what storing it will do (disc_stored)
+    Aabb box;
+    Vec2 delta;
+    Stored stored;
+  };
+  std::vector<CrowdStored> crowd_stored_;
+  std::vector<std::uint32_t> crowd_batch_, crowd_order_, crowd_next_, crowd_first_, crowd_cells_;
+  std::vector<std::uint32_t> crowd_cell_;  ///< per mover: its cell on the batching grid
   std::vector<std::uint32_t> crowd_seen_;  ///< per slot: the stamp of the crowd call that listed it
   std::uint32_t crowd_stamp_ = 0;
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> crowd_pairs_;
   // The movers' candidates without a broad-phase query (src/world/world_near.cpp): for a slot
   // whose list is valid, near_[slot] holds (at least) every proxy whose fat box meets
   // near_box_[slot], the slot's own fat box when the list was made grown by near_reach_ then.

@@ -4,6 +4,7 @@
 // gather), the one mover moves it, and each contact is named (proxy or layer element). Crowds
 // run in batches of movers whose regions do not meet, so any split gives the serial answer.
 #include <algorithm>
+#include <atomic>
 #include <string>
 #include <type_traits>
 
@@ -29,11 +30,18 @@ HitKind gathered_kind(const LayerGeometry& g) {
   return HitKind::edge;  // tile map and chain edges
 }
 
-/// The region a crowd member may touch: its move region grown by its own half size (a body
-/// pushed out of an overlap moves at most about that far beyond it).
-Aabb crowd_region(const Shape& body, const Aabb& move_region) {
-  const Vec2 h = bounds(body).half_extents();
+/// The region a crowd member may touch: its move region grown by its own half size (`box`: its
+/// bounds; a body pushed out of an overlap moves at most about that far beyond it).
+Aabb crowd_region(const Aabb& box, const Aabb& move_region) {
+  const Vec2 h = box.half_extents();
   return Aabb{move_region.min - h, move_region.max + h};
+}
+
+/// A disc's move frame: move_frame's for the disc as a Shape (a disc's cover is its bounds),
+/// without the shape visit.
+[[gnu::always_inline]] inline MoveFrame disc_frame(const Circle& disc, Vec2 displacement, const MoveOptions& options) {
+  const Aabb box = collide2d::bounds(disc);
+  return motion_detail::frame_of(box, box, displacement, options);
 }
 
 }  // namespace
@@ -115,19 +123,30 @@ World::Stored World::store_moved(std::uint32_t slot, const Shape& shape, Vec2& d
 }
 
 [[gnu::always_inline]] inline World::Stored World::store_disc(std::uint32_t slot, const Circle& c, Vec2& delta) {
+  const Aabb fat = bp_->fat_box(slot);  // (first: nothing else has to live across the call)
+  Aabb box;
+  const Stored stored = disc_stored(slot, c, fat, box, delta);
+  if (stored == Stored::kept || stored == Stored::refit) write_disc(slot, c, box);
+  return stored;
+}
+
+[[gnu::always_inline]] inline World::Stored World::disc_stored(std::uint32_t slot, const Circle& c, const Aabb& fat,
+                                                               Aabb& box, Vec2& delta) const {
   // The mover's output is the valid body translated: a disc stays valid while its centre is
   // within the coordinate limit (the check `check_shape` makes, without building a message).
   if (!within(c.center)) return Stored::refused;
-  Circle* stored = std::get_if<Circle>(&shapes_[slot]);  // place() without the variant round trips
-  if (!stored) return Stored::other;
-  const Aabb old = tight_[slot];
-  *stored = c;
-  tight_[slot] = collide2d::bounds(c);
+  if (!std::holds_alternative<Circle>(shapes_[slot])) return Stored::other;
+  box = collide2d::bounds(c);
+  delta = box.center() - tight_[slot].center();
+  // The broad phase's own test (refatten): whether its move will change the fat box `fat` (its
+  // rule is options_.fat, which it was made with).
+  return refatten(fat, box, delta, options_.fat) ? Stored::refit : Stored::kept;
+}
+
+[[gnu::always_inline]] inline void World::write_disc(std::uint32_t slot, const Circle& c, const Aabb& box) {
+  *std::get_if<Circle>(&shapes_[slot]) = c;  // place() without the variant round trips
+  tight_[slot] = box;
   slots_[slot].is_static = false;
-  delta = tight_[slot].center() - old.center();
-  // The broad phase's own test (refatten): whether its move will change the fat box (its rule
-  // is options_.fat, which it was made with).
-  return refatten(bp_->fat_box(slot), tight_[slot], delta, options_.fat) ? Stored::refit : Stored::kept;
 }
 
 [[gnu::always_inline]] inline void World::finish_moved(std::uint32_t slot, Stored stored, Vec2 delta) {
@@ -296,23 +315,28 @@ std::optional<Invalid> World::check_crowd(std::span<const ProxyHandle> bodies, s
 
 // move_crowd's batches: a mover goes one batch after the latest earlier mover whose region
 // (crowd_regions_) meets its own, so movers that can meet keep their index order. Leaves
-// crowd_batch_ and the movers by (batch, index) in crowd_order_. No comparison sort: the pairs
-// come from a grid, go by later mover and the movers by batch in counting passes.
+// crowd_batch_ and the movers by (batch, index) in crowd_order_. No comparison sort: the
+// movers are listed on a grid (crowd_grid) in index order, each looking first at the earlier
+// ones listed in the 3 x 3 cells around its own (their batches are final), and go by batch in a
+// counting pass.
 void World::batch_crowd(std::size_t n) {
-  pair_crowd_regions(n);
-  // Each mover's earlier neighbours (crowd_earlier_ from crowd_first_[i] to crowd_first_[i + 1]).
-  crowd_first_.assign(n + 1, 0);
-  for (const auto& p : crowd_pairs_) ++crowd_first_[p.first + 1];
-  for (std::size_t i = 0; i < n; ++i) crowd_first_[i + 1] += crowd_first_[i];
-  crowd_earlier_.resize(crowd_pairs_.size());
-  crowd_order_.assign(crowd_first_.begin(), crowd_first_.end() - 1);  // (a fill cursor per mover)
-  for (const auto& [later, earlier] : crowd_pairs_) crowd_earlier_[crowd_order_[later]++] = earlier;
-  crowd_batch_.assign(n, 0);
+  const std::size_t w = crowd_grid(n);
+  crowd_batch_.resize(n);
+  crowd_next_.resize(n);
   std::uint32_t batches = n > 0 ? 1 : 0;
-  for (std::size_t i = 0; i < n; ++i) {  // by index: every earlier batch is final
-    for (std::uint32_t k = crowd_first_[i]; k < crowd_first_[i + 1]; ++k)
-      crowd_batch_[i] = std::max(crowd_batch_[i], crowd_batch_[crowd_earlier_[k]] + 1);
-    batches = std::max(batches, crowd_batch_[i] + 1);
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t cell = crowd_cell_[i];
+    std::uint32_t batch = 0;
+    for (std::size_t row = cell - w; row <= cell + w; row += w) {  // (the grid's border cells stay empty)
+      for (std::size_t c = row - 1; c <= row + 1; ++c) {
+        for (std::uint32_t j = crowd_cells_[c]; j != kNullIndex; j = crowd_next_[j])
+          if (crowd_regions_[i].overlaps(crowd_regions_[j])) batch = std::max(batch, crowd_batch_[j] + 1);
+      }
+    }
+    crowd_batch_[i] = batch;
+    batches = std::max(batches, batch + 1);
+    crowd_next_[i] = crowd_cells_[cell];  // listed in its cell for the later movers
+    crowd_cells_[cell] = std::uint32_t(i);
   }
   // The movers by (batch, index): a counting pass over the batches, stable in the index.
   crowd_first_.assign(std::size_t(batches) + 1, 0);
@@ -322,13 +346,14 @@ void World::batch_crowd(std::size_t n) {
   for (std::size_t i = 0; i < n; ++i) crowd_order_[crowd_first_[crowd_batch_[i]]++] = std::uint32_t(i);
 }
 
-// crowd_pairs_: every (later, earlier) index pair whose regions meet, once. Each region is
-// listed under the grid cell of its min corner; the cells are a little larger than every
-// region (and at most about 2 sqrt(n) per side), so regions that meet are listed in cells at
-// most one apart on each axis: a mover looks at the 3 x 3 cells around its own.
-void World::pair_crowd_regions(std::size_t n) {
-  crowd_pairs_.clear();
-  if (n == 0) return;
+// The grid batch_crowd lists the movers on: each region goes under the cell of its min corner
+// (crowd_cell_[i]: mover i's cell, y * width + x); the cells are a little larger than every
+// region (and at most about 2 sqrt(n) per side), so regions that meet are in cells at most one
+// apart on each axis. A border of cells that no region is under goes around the grid (every
+// region's cell has 3 x 3 cells around it). Leaves every cell's list empty (crowd_cells_: the
+// last mover listed in a cell, crowd_next_ the one before) and returns the grid's width.
+std::uint32_t World::crowd_grid(std::size_t n) {
+  if (n == 0) return 1;
   Aabb all = crowd_regions_[0];
   Real size = 0;
   for (std::size_t i = 0; i < n; ++i) {
@@ -341,31 +366,14 @@ void World::pair_crowd_regions(std::size_t n) {
                     Real(1.01);
   const Real inv = 1 / cell;
   const int w = int((all.max.x - all.min.x) * inv) + 1, h = int((all.max.y - all.min.y) * inv) + 1;
-  // Each mover's cell (kept in crowd_batch_ until the batches), then the movers by cell in a
-  // counting pass: crowd_sorted_ from crowd_cells_[c] to crowd_cells_[c + 1].
-  crowd_batch_.resize(n);
-  crowd_cells_.assign(std::size_t(w) * std::size_t(h) + 1, 0);
+  crowd_cell_.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
-    const int cx = std::min(w - 1, int((crowd_regions_[i].min.x - all.min.x) * inv));
-    const int cy = std::min(h - 1, int((crowd_regions_[i].min.y - all.min.y) * inv));
-    crowd_batch_[i] = std::uint32_t(cy) * std::uint32_t(w) + std::uint32_t(cx);
-    ++crowd_cells_[crowd_batch_[i] + 1];
+    const int cx = std::min(w - 1, int((crowd_regions_[i].min.x - all.min.x) * inv)) + 1;
+    const int cy = std::min(h - 1, int((crowd_regions_[i].min.y - all.min.y) * inv)) + 1;
+    crowd_cell_[i] = std::uint32_t(cy) * std::uint32_t(w + 2) + std::uint32_t(cx);
   }
-  for (std::size_t c = 1; c < crowd_cells_.size(); ++c) crowd_cells_[c] += crowd_cells_[c - 1];
-  crowd_sorted_.resize(n);
-  crowd_order_.assign(crowd_cells_.begin(), crowd_cells_.end() - 1);  // (a fill cursor per cell)
-  for (std::size_t i = 0; i < n; ++i) crowd_sorted_[crowd_order_[crowd_batch_[i]]++] = std::uint32_t(i);
-  for (std::size_t i = 0; i < n; ++i) {
-    const int cx = int(crowd_batch_[i] % std::uint32_t(w)), cy = int(crowd_batch_[i] / std::uint32_t(w));
-    const std::size_t x0 = std::size_t(std::max(0, cx - 1)), x1 = std::size_t(std::min(w - 1, cx + 1));
-    for (int y = std::max(0, cy - 1); y <= std::min(h - 1, cy + 1); ++y) {
-      const std::size_t row = std::size_t(y) * std::size_t(w);  // cells x0..x1 of a row: one run
-      for (std::uint32_t k = crowd_cells_[row + x0]; k < crowd_cells_[row + x1 + 1]; ++k) {
-        const std::uint32_t j = crowd_sorted_[k];
-        if (j < i && crowd_regions_[i].overlaps(crowd_regions_[j])) crowd_pairs_.push_back({std::uint32_t(i), j});
-      }
-    }
-  }
+  crowd_cells_.assign(std::size_t(w + 2) * std::size_t(h + 2), kNullIndex);
+  return std::uint32_t(w + 2);
 }
 
 std::optional<Invalid> World::move_crowd(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,
@@ -384,53 +392,76 @@ std::optional<Invalid> World::move_crowd(std::span<const ProxyHandle> bodies, st
   crowd_frames_.resize(n);
   crowd_starts_.resize(n);
   crowd_stored_.resize(n);
-  crowd_deltas_.resize(n);
   run(n, [&](std::size_t lo, std::size_t hi) {
     for (std::size_t i = lo; i < hi; ++i) {
-      crowd_starts_[i] = load_shape(bodies[i].index);
+      const std::uint32_t slot = bodies[i].index;
+      if (const Circle* disc = std::get_if<Circle>(&shapes_[slot])) {  // (most crowds: no shape visit)
+        crowd_starts_[i] = *disc;
+        crowd_frames_[i] = disc_frame(*disc, displacements[i], options);
+        crowd_regions_[i] = crowd_region(collide2d::bounds(*disc), crowd_frames_[i].region);
+        continue;
+      }
+      crowd_starts_[i] = load_shape(slot);
       crowd_frames_[i] = move_frame(crowd_starts_[i], displacements[i], options);
-      crowd_regions_[i] = crowd_region(crowd_starts_[i], crowd_frames_[i].region);
+      crowd_regions_[i] = crowd_region(collide2d::bounds(crowd_starts_[i]), crowd_frames_[i].region);
     }
   });
   batch_crowd(n);
+  // The batches give the serial answer when every mover ends inside its region; a mover pushed
+  // out of a deep overlap can go farther (bodies started inside each other): then the crowd is
+  // put back where it started and moved one by one.
+  std::atomic<bool> escaped{false};
   for (std::size_t b = 0; b < n;) {
     std::size_t e = b;
     while (e < n && crowd_batch_[crowd_order_[e]] == crowd_batch_[crowd_order_[b]]) ++e;
+    // Nobody in the batch sees another's region: they plan in parallel (the world is only
+    // read), a disc also works out how it will be stored (disc_stored); then each is placed in
+    // index order, as one by one.
     run(e - b, [&](std::size_t lo, std::size_t hi) {
       MoveScratch& scratch = move_scratch();
       for (std::size_t k = b + lo; k < b + hi; ++k) {
         const std::uint32_t i = crowd_order_[k];
-        const std::uint32_t slot = bodies[i].index;
-        plan_move(load_shape(slot), displacements[i], crowd_frames_[i], slots_[slot].filter, slot, options, scratch,
-                  out[i]);
-      }
-    });
-    // Nobody in the batch saw another: each stores its own shape and box (in parallel; the
-    // broad phase is only read), then the broad phase and the dirty list take them in index
-    // order, as place_moved one by one would.
-    run(e - b, [&](std::size_t lo, std::size_t hi) {
-      for (std::size_t k = b + lo; k < b + hi; ++k) {
-        const std::uint32_t i = crowd_order_[k];
-        crowd_stored_[i] = store_moved(bodies[i].index, out[i].result.shape, crowd_deltas_[i]);
+        if (!plan_crowd_move(bodies[i].index, displacements[i], i, options, scratch, out[i])) {
+          escaped.store(true, std::memory_order_relaxed);
+        }
       }
     });
     for (std::size_t k = b; k < e; ++k) {
       const std::uint32_t i = crowd_order_[k];
-      if (crowd_stored_[i] == Stored::other) place_moved(bodies[i].index, out[i].result.shape);
-      else finish_moved(bodies[i].index, crowd_stored_[i], crowd_deltas_[i]);
+      const std::uint32_t slot = bodies[i].index;
+      const CrowdStored& p = crowd_stored_[i];
+      if (p.stored == Stored::other) {
+        place_moved(slot, out[i].result.shape);
+        continue;
+      }
+      if (p.stored != Stored::refused) write_disc(slot, *std::get_if<Circle>(&out[i].result.shape), p.box);
+      finish_moved(slot, p.stored, p.delta);
     }
     b = e;
   }
-  // The batches give the serial answer when every mover ended inside its region; a mover pushed
-  // out of a deep overlap can go farther (bodies started inside each other): then the crowd is
-  // put back where it started and moved one by one.
-  for (std::size_t i = 0; i < n; ++i) {
-    if (crowd_regions_[i].contains(collide2d::bounds(out[i].result.shape))) continue;
+  if (escaped.load(std::memory_order_relaxed)) {
     for (std::size_t k = 0; k < n; ++k) place_moved(bodies[k].index, crowd_starts_[k]);
     move_crowd_serially(bodies, displacements, options, out);
-    break;
   }
   return std::nullopt;
+}
+
+/// Mover i of a crowd batch planned (the slot's shape as it is, crowd_frames_[i]), and how it
+/// will be stored (crowd_stored_[i]: Stored::other for place_moved): whether it ends inside its
+/// region (crowd_regions_[i]).
+bool World::plan_crowd_move(std::uint32_t slot, Vec2 displacement, std::size_t i, const MoveOptions& options,
+                            MoveScratch& s, WorldMove& out) {
+  CrowdStored& p = crowd_stored_[i];
+  if (const Circle* disc = std::get_if<Circle>(&shapes_[slot])) {
+    plan_disc(slot, *disc, displacement, crowd_frames_[i], options, s, out);
+    const Circle* end = std::get_if<Circle>(&out.result.shape);  // (the mover's answer: the disc translated)
+    COLLIDE2D_ASSERT(end != nullptr);
+    p.stored = disc_stored(slot, *end, bp_->fat_box(slot), p.box, p.delta);
+    return crowd_regions_[i].contains(collide2d::bounds(*end));
+  }
+  plan_move(load_shape(slot), displacement, crowd_frames_[i], slots_[slot].filter, slot, options, s, out);
+  p.stored = Stored::other;
+  return crowd_regions_[i].contains(collide2d::bounds(out.result.shape));
 }
 
 // move_crowd without a runner: the answer is the one of moving the bodies one by one in index
@@ -441,7 +472,9 @@ void World::move_crowd_serially(std::span<const ProxyHandle> bodies, std::span<c
   for (std::size_t i = 0; i < bodies.size(); ++i) {
     const std::uint32_t slot = bodies[i].index;
     if (const Circle* disc = std::get_if<Circle>(&shapes_[slot])) {  // (most crowds: no shape visit)
-      move_disc(slot, *disc, displacements[i], options, scratch, out[i]);
+      plan_disc(slot, *disc, displacements[i], disc_frame(*disc, displacements[i], options), options, scratch,
+                out[i]);
+      place_disc(slot, out[i]);
       continue;
     }
     const Shape body = load_shape(slot);
@@ -451,13 +484,12 @@ void World::move_crowd_serially(std::span<const ProxyHandle> bodies, std::span<c
   }
 }
 
-/// One serial crowd move of a disc (plan_move, then place_moved), the disc kept as one: its
-/// frame without a shape visit, on a clear path the mover's open-ground answer, and the disc it
-/// ends as stored straight back.
-[[gnu::always_inline]] inline void World::move_disc(std::uint32_t slot, const Circle disc, Vec2 displacement,
-                                                    const MoveOptions& options, MoveScratch& s, WorldMove& out) {
-  const Aabb box = collide2d::bounds(disc);  // (a disc's cover is its bounds)
-  const MoveFrame frame = motion_detail::frame_of(box, box, displacement, options);
+/// plan_move of a crowd's disc (its frame: disc_frame), the disc kept as one: on a clear path
+/// the mover's open-ground answer, else the mover's own disc entry. The disc is taken by value:
+/// the slot's shape is what place_disc overwrites.
+[[gnu::always_inline]] inline void World::plan_disc(std::uint32_t slot, const Circle disc, Vec2 displacement,
+                                                    const MoveFrame& frame, const MoveOptions& options, MoveScratch& s,
+                                                    WorldMove& out) const {
   const Filter filter = slots_[slot].filter;
   const NearWalls* walls = nullptr;
   out.hits.clear();
@@ -467,8 +499,12 @@ void World::move_crowd_serially(std::span<const ProxyHandle> bodies, std::span<c
   } else {
     move_through(disc, displacement, frame, filter, walls, options, s, out);
   }
-  const Circle* end = std::get_if<Circle>(&out.result.shape);  // (place_moved of what a disc's move ends as)
-  COLLIDE2D_ASSERT(end != nullptr);                             // the mover's answer: the body translated
+}
+
+/// place_moved of the disc a disc's move (plan_disc) ends as, stored straight back.
+[[gnu::always_inline]] inline void World::place_disc(std::uint32_t slot, const WorldMove& out) {
+  const Circle* end = std::get_if<Circle>(&out.result.shape);  // the mover's answer: the body translated
+  COLLIDE2D_ASSERT(end != nullptr);
   Vec2 delta;
   const Stored stored = store_disc(slot, *end, delta);
   finish_moved(slot, stored, delta);

@@ -691,38 +691,53 @@ void expect_same_move(const WorldMove& a, const WorldMove& b, const std::string&
 
 }  // namespace
 
-// The serial crowd's whole answer (shape, translation, displacement, flags, contacts, hits; a
-// disc's move takes the crowd's own disc path, a box's or a capsule's the general one) is the
-// answer of World::move one body at a time, in open ground, against walls and props, with
-// bodies standing still, for a top-down slide, a bounce and a side-view move: the answers
-// reused from step to step keep nothing of the last one.
-TEST(WorldMove, SerialCrowdAnswersEqualOneByOneMoves) {
+namespace {
+
+/// Two worlds with the same random tile map (30 x 20), a prop and up to 150 bodies (discs,
+/// every 25th a box and the next a capsule) in the same slots.
+void mixed_crowd(Rand& r, World& a, World& b, std::vector<ProxyHandle>& in_a, std::vector<ProxyHandle>& in_b) {
+  std::vector<std::uint8_t> grid(30 * 20);
+  for (auto& c : grid) c = r.below(6) == 0;
+  const TileMap map = *TileMap::from_grid(30, 20, grid, {1, 1});
+  for (World* w : {&a, &b}) {
+    w->add_layer({map, 0, Filter{kWalls}});
+    w->create({Box{{Real(7.5), Real(7.5)}, {Real(0.4), Real(0.3)}, Real(0.3)}, 0, Filter{kProps}, true});
+  }
+  for (int tries = 0; in_a.size() < 150 && tries < 5000; ++tries) {
+    const Vec2 at{r.uniform(1, 29), r.uniform(1, 19)};
+    const Shape s = tries % 25 == 0 ? Shape{Box{at, {Real(0.3), Real(0.2)}, Real(0.5)}}
+                    : tries % 25 == 1 ? Shape{Capsule{at, at + Vec2{Real(0.3), 0}, Real(0.15)}}
+                                      : Shape{Circle{at, r.uniform(Real(0.2), Real(0.35))}};
+    if (!map.is_free(bounds(s)) || !a.overlap(s).empty()) continue;
+    in_a.push_back(*a.create({s, 0, Filter{kMonsters}}));
+    in_b.push_back(*b.create({s, 0, Filter{kMonsters}}));
+  }
+}
+
+/// The options the crowd answers are compared under: a top-down slide, a bounce, a side view.
+std::vector<MoveOptions> crowd_options() {
   MoveOptions bounce;
   bounce.response = Response::bounce;
   bounce.restitution = Real(0.5);
   MoveOptions side;
   side.up = Vec2{0, 1};
   side.snap_distance = Real(0.1);
-  for (const MoveOptions& options : {MoveOptions{}, bounce, side}) {
+  return {MoveOptions{}, bounce, side};
+}
+
+}  // namespace
+
+// The serial crowd's whole answer (shape, translation, displacement, flags, contacts, hits; a
+// disc's move takes the crowd's own disc path, a box's or a capsule's the general one) is the
+// answer of World::move one body at a time, in open ground, against walls and props, with
+// bodies standing still, for a top-down slide, a bounce and a side-view move: the answers
+// reused from step to step keep nothing of the last one.
+TEST(WorldMove, SerialCrowdAnswersEqualOneByOneMoves) {
+  for (const MoveOptions& options : crowd_options()) {
     Rand r(47);
-    std::vector<std::uint8_t> grid(30 * 20);
-    for (auto& c : grid) c = r.below(6) == 0;
-    const TileMap map = *TileMap::from_grid(30, 20, grid, {1, 1});
     World crowd, one;
     std::vector<ProxyHandle> bodies, singles;  // the same slots in each world
-    for (World* w : {&crowd, &one}) {
-      w->add_layer({map, 0, Filter{kWalls}});
-      w->create({Box{{Real(7.5), Real(7.5)}, {Real(0.4), Real(0.3)}, Real(0.3)}, 0, Filter{kProps}, true});
-    }
-    for (int tries = 0; bodies.size() < 150 && tries < 5000; ++tries) {
-      const Vec2 at{r.uniform(1, 29), r.uniform(1, 19)};
-      const Shape s = tries % 25 == 0 ? Shape{Box{at, {Real(0.3), Real(0.2)}, Real(0.5)}}
-                      : tries % 25 == 1 ? Shape{Capsule{at, at + Vec2{Real(0.3), 0}, Real(0.15)}}
-                                        : Shape{Circle{at, r.uniform(Real(0.2), Real(0.35))}};
-      if (!map.is_free(bounds(s)) || !crowd.overlap(s).empty()) continue;
-      bodies.push_back(*crowd.create({s, 0, Filter{kMonsters}}));
-      singles.push_back(*one.create({s, 0, Filter{kMonsters}}));
-    }
+    mixed_crowd(r, crowd, one, bodies, singles);
     std::vector<Vec2> d(bodies.size());
     std::vector<WorldMove> out;
     for (int step = 0; step < 25; ++step) {
@@ -734,6 +749,34 @@ TEST(WorldMove, SerialCrowdAnswersEqualOneByOneMoves) {
         expect_same_move(out[i], m, "step " + std::to_string(step) + " body " + std::to_string(i));
         if (HasFailure()) return;
       }
+    }
+  }
+}
+
+// The batched crowd's whole answer is the serial crowd's, bit for bit, on one thread and on
+// three: its discs are planned in parallel on the serial crowd's disc path (plan_disc) and
+// placed after their batch from what they worked out in it (disc_stored), its boxes and
+// capsules take the general path; the answers and the world stay the serial ones step after
+// step (the crowd's own bodies among the obstacles).
+TEST(WorldMove, BatchedCrowdAnswersEqualSerialCrowd) {
+  for (const MoveOptions& options : crowd_options()) {
+    for (const TaskRunner& run : {thread_runner(1), split_runner(3)}) {
+      Rand r(53);
+      World serial, batched;
+      std::vector<ProxyHandle> in_serial, in_batched;  // the same slots in each world
+      mixed_crowd(r, serial, batched, in_serial, in_batched);
+      std::vector<Vec2> d(in_serial.size());
+      std::vector<WorldMove> one_by_one, batches;
+      for (int step = 0; step < 25; ++step) {
+        for (Vec2& v : d) v = r.below(8) == 0 ? Vec2{} : Vec2{r.uniform(-1, 1), r.uniform(-1, 1)} * Real(0.4);
+        ASSERT_FALSE(serial.move_crowd(in_serial, d, options, one_by_one));
+        ASSERT_FALSE(batched.move_crowd(in_batched, d, options, batches, run));
+        for (std::size_t i = 0; i < in_serial.size(); ++i) {
+          expect_same_move(batches[i], one_by_one[i], "step " + std::to_string(step) + " body " + std::to_string(i));
+          if (HasFailure()) return;
+        }
+      }
+      ASSERT_FALSE(batched.validate()) << batched.validate()->text();
     }
   }
 }
