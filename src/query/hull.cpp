@@ -657,17 +657,24 @@ Manifold hull_stroke_contact(const Hull& h, Vec2 s0, Vec2 s1, Real rs, bool stro
 namespace {
 // The edge normal of a segment core a -> b (a != b) as set_segment stores it (same bits), on
 // its side `i` (0: right of a -> b, 1: left), and aligned_edge's answer for it: the side whose
-// normal is within the tolerance of d, or -1. The cheap test on the unnormalised edge only
-// rules out what the exact one would refuse (its margin, 1e-3 of the squared length, is far
-// above the rounding of a unit normal).
+// normal is within the tolerance of d, or -1 (d a unit vector, within a few ulps: every
+// caller's normal). The cheap tests on the unnormalised edge e only decide what the exact one
+// would: the first refuses below 1 - 1e-3 of the squared length, the second accepts above
+// 1 - 5e-5 of it (on the side of c's sign) without the normalize. Its bound: c = cross(d, e)
+// is within 3 ulps of |e| of the exact cross product, e.e within 2 ulps, the squares within
+// one, so c^2 > 0.99995 e.e gives |cross| / |e| > 0.999975 - 5 ulps; the exact test's x is that
+// ratio (the normal of e/|e| against d) to 7 ulps (|e| in 1, e/|e| in 1 more, the dot in 2 for
+// |d| within 8 ulps of 1), so x > 0.99997 >= 1 - 1e-4 with the same sign. For a segment so
+// short that e.e is below 2^-60, the products could be subnormal: the exact test decides.
 Vec2 segment_normal(Vec2 a, Vec2 b) {
   const Vec2 d = normalize(b - a);
   return {d.y, -d.x};
 }
 int segment_aligned_side(Vec2 a, Vec2 b, Vec2 d) {
   const Vec2 e = b - a;
-  const Real c = cross(d, e);
-  if (c * c < Real(0.999) * dot(e, e)) return -1;
+  const Real c = cross(d, e), cc = c * c, ee = dot(e, e);
+  if (cc < Real(0.999) * ee) return -1;
+  if (cc > Real(0.99995) * ee && ee > Real(0x1p-60)) return c > 0 ? 0 : 1;
   const Real x = dot(segment_normal(a, b), d);
   const Real bv = Real(1) - Real(1e-4);
   if (x >= bv) return 0;
