@@ -724,7 +724,8 @@ Manifold segment_pair_contact(Vec2 a0, Vec2 a1, Real ra, Vec2 b0, Vec2 b1, Real 
   if (gap > R * (1 + 4 * std::numeric_limits<Real>::epsilon())) return m;
   Vec2 pa, pb;
   Real d = 0;
-  if (gap > 0 || segments_separated(a0, a1, b0, b1)) {  // (a positive gap: disjoint, as in convex_contact)
+  const bool crossing = !(gap > 0) && !segments_separated(a0, a1, b0, b1);
+  if (!crossing) {  // (a positive gap: disjoint, as in convex_contact)
     if (R == 0) return m;  // disjoint closed cores, nothing to grow
     // disjoint_closest's plain scan: each vertex against the other segment, first least wins.
     Vec2 q;
@@ -737,12 +738,15 @@ Manifold segment_pair_contact(Vec2 a0, Vec2 a1, Real ra, Vec2 b0, Vec2 b1, Real 
     if (clearly_apart(pb - pa, R)) return m;
     d = length(pb - pa);
     if (d > R) return m;
-  } else {
-    pa = pb = segment_segment_common(a0, a1, b0, b1);
   }
+  // The cores' common point (crossing) is needed only by two rare cases below (segments, and
+  // clipping through its scale); a crossing is not separated whatever the scale (d = 0).
+  auto common = [&] {
+    if (crossing) pa = pb = segment_segment_common(a0, a1, b0, b1);
+  };
+  auto scale_at = [R](Vec2 p) { return std::max({std::fabs(p.x), std::fabs(p.y), R, Real(1)}); };
   m.touching = true;
-  const Real scale = std::max({std::fabs(pa.x), std::fabs(pa.y), R, Real(1)});
-  const bool separated = d > R * Real(1e-4) + scale * kRelEps;
+  const bool separated = !crossing && d > R * Real(1e-4) + scale_at(pa) * kRelEps;
   Vec2 n;
   if (separated) {
     n = (pb - pa) / d;  // normalize(pb - pa): its length is d
@@ -751,6 +755,7 @@ Manifold segment_pair_contact(Vec2 a0, Vec2 a1, Real ra, Vec2 b0, Vec2 b1, Real 
     const Axis ax = segment_pair_separation(a0, a1, b0, b1);
     n = ax.n;
     if (!(ra > 0) && !(rb > 0)) {
+      common();
       m.normal = n;
       m.depth = 0;
       m.point_count = 1;
@@ -764,8 +769,9 @@ Manifold segment_pair_contact(Vec2 a0, Vec2 a1, Real ra, Vec2 b0, Vec2 b1, Real 
   const int eb = ea < 0 ? -1 : segment_aligned_side(b0, b1, -n);
   if (ea >= 0 && eb >= 0) {
     const Vec2 na = ea == 0 ? segment_normal(a0, a1) : -segment_normal(a0, a1);
+    common();
     m.point_count = clip_contact_points(ea == 0 ? a0 : a1, ea == 0 ? a1 : a0, na, ra, eb == 0 ? b0 : b1,
-                                        eb == 0 ? b1 : b0, rb, scale * kRelEps * 16 + m.depth * Real(1e-3),
+                                        eb == 0 ? b1 : b0, rb, scale_at(pa) * kRelEps * 16 + m.depth * Real(1e-3),
                                         m.points.data());
     if (m.point_count > 0) return m;
   }
