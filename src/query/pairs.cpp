@@ -277,9 +277,9 @@ Manifold disk_segment_contact(Vec2 c, Real rc, Vec2 a, Vec2 b, Real rs, bool dis
 }
 
 // disk_polygon_contact's steps for a center beyond edge im, its edge of largest separation (by
-// more than that separation's rounding, and within R plus it). Out of line, so that the common
-// cases (clearly apart, clearly inside) save no registers.
-[[gnu::noinline]] bool disk_polygon_near(Vec2 c, Real rc, const Vec2* v, const Vec2* nv, int n, Real rp,
+// more than that separation's rounding, and within R plus it). (Inline in disk_polygon_filters,
+// which runs out of line, after the common cases.)
+[[gnu::always_inline]] inline bool disk_polygon_near(Vec2 c, Real rc, const Vec2* v, const Vec2* nv, int n, Real rp,
                                          bool disk_is_a, int im, Manifold& m) {
   const Real R = rp + rc;
   auto at_edge = [&](int k) {  // c beyond the middle of edge k: decided?
@@ -341,8 +341,8 @@ Manifold disk_segment_contact(Vec2 c, Real rc, Vec2 a, Vec2 b, Real rs, bool dis
 }
 
 // disk_polygon_walk's undecided cases (its im and sm): the exact filters at v[im].
-bool disk_polygon_filters(Vec2 c, Real rc, const Vec2* v, const Vec2* nv, int n, Real rp, bool disk_is_a, int im,
-                          Real sm, Manifold& m) {
+[[gnu::always_inline]] inline bool disk_polygon_filters(Vec2 c, Real rc, const Vec2* v, const Vec2* nv, int n, Real rp,
+                                                        bool disk_is_a, int im, Real sm, Manifold& m) {
   const Real R = rp + rc;
   constexpr Real kEps = std::numeric_limits<Real>::epsilon();
   const Vec2 w = c - v[im];
@@ -390,14 +390,15 @@ Manifold disk_polygon_hull_contact(Vec2 c, Real rc, const Polygon& b, bool disk_
 }
 
 // disk_convex_contact(Polygon)'s cases that disk_polygon_walk left undecided (its im, sm), a
-// polygon on its own storage: the exact filters, else the general path. Out of line, so that
-// the common cases keep nothing across a call.
+// polygon on its own storage: the exact filters, else the general path (disk_polygon_hull_contact,
+// whose hull is then the polygon's own). Out of line, so that the common cases keep nothing
+// across a call.
 [[gnu::noinline]] Manifold disk_polygon_rest(Vec2 c, Real rc, const Polygon& b, bool disk_is_a, int im, Real sm) {
   Manifold m;
   const Vec2* v = b.base_vertices();
   const int n = b.count();
   if (!disk_polygon_filters(c, rc, v, v + n, n, b.radius, disk_is_a, im, sm, m))
-    m = point_hull_contact(Hull(b), c, rc, rc > 0, disk_is_a);
+    m = disk_polygon_hull_contact(c, rc, b, disk_is_a);
   return m;
 }
 
