@@ -670,7 +670,7 @@ Vec2 segment_normal(Vec2 a, Vec2 b) {
   const Vec2 d = normalize(b - a);
   return {d.y, -d.x};
 }
-int segment_aligned_side(Vec2 a, Vec2 b, Vec2 d) {
+[[gnu::always_inline]] inline int segment_aligned_side(Vec2 a, Vec2 b, Vec2 d) {
   const Vec2 e = b - a;
   const Real c = cross(d, e), cc = c * c, ee = dot(e, e);
   if (cc < Real(0.999) * ee) return -1;
