@@ -413,7 +413,9 @@ Manifold disk_polygon_hull_contact(Vec2 c, Real rc, const Polygon& b, bool disk_
   int im;
   Real sm;
   Manifold m;
-  if (disk_polygon_walk(c, rc, v, v + n, n, b.extent(), b.radius, disk_is_a, im, sm, m) != 0) return m;
+  const int walk = disk_polygon_walk(c, rc, v, v + n, n, b.extent(), b.radius, disk_is_a, im, sm, m);
+  if (walk < 0) return Manifold{};  // (apart: the default answer, stored on its own)
+  if (walk > 0) return m;
   return disk_polygon_rest(c, rc, b, disk_is_a, im, sm);
 }
 
