@@ -657,17 +657,24 @@ Manifold hull_stroke_contact(const Hull& h, Vec2 s0, Vec2 s1, Real rs, bool stro
 namespace {
 // The edge normal of a segment core a -> b (a != b) as set_segment stores it (same bits), on
 // its side `i` (0: right of a -> b, 1: left), and aligned_edge's answer for it: the side whose
-// normal is within the tolerance of d, or -1. The cheap test on the unnormalised edge only
-// rules out what the exact one would refuse (its margin, 1e-3 of the squared length, is far
-// above the rounding of a unit normal).
+// normal is within the tolerance of d, or -1 (d a unit vector, within a few ulps: every
+// caller's normal). The cheap tests on the unnormalised edge e only decide what the exact one
+// would: the first refuses below 1 - 1e-3 of the squared length, the second accepts above
+// 1 - 5e-5 of it (on the side of c's sign) without the normalize. Its bound: c = cross(d, e)
+// is within 3 ulps of |e| of the exact cross product, e.e within 2 ulps, the squares within
+// one, so c^2 > 0.99995 e.e gives |cross| / |e| > 0.999975 - 5 ulps; the exact test's x is that
+// ratio (the normal of e/|e| against d) to 7 ulps (|e| in 1, e/|e| in 1 more, the dot in 2 for
+// |d| within 8 ulps of 1), so x > 0.99997 >= 1 - 1e-4 with the same sign. For a segment so
+// short that e.e is below 2^-60, the products could be subnormal: the exact test decides.
 Vec2 segment_normal(Vec2 a, Vec2 b) {
   const Vec2 d = normalize(b - a);
   return {d.y, -d.x};
 }
-int segment_aligned_side(Vec2 a, Vec2 b, Vec2 d) {
+[[gnu::always_inline]] inline int segment_aligned_side(Vec2 a, Vec2 b, Vec2 d) {
   const Vec2 e = b - a;
-  const Real c = cross(d, e);
-  if (c * c < Real(0.999) * dot(e, e)) return -1;
+  const Real c = cross(d, e), cc = c * c, ee = dot(e, e);
+  if (cc < Real(0.999) * ee) return -1;
+  if (cc > Real(0.99995) * ee && ee > Real(0x1p-60)) return c > 0 ? 0 : 1;
   const Real x = dot(segment_normal(a, b), d);
   const Real bv = Real(1) - Real(1e-4);
   if (x >= bv) return 0;
@@ -717,7 +724,8 @@ Manifold segment_pair_contact(Vec2 a0, Vec2 a1, Real ra, Vec2 b0, Vec2 b1, Real 
   if (gap > R * (1 + 4 * std::numeric_limits<Real>::epsilon())) return m;
   Vec2 pa, pb;
   Real d = 0;
-  if (gap > 0 || segments_separated(a0, a1, b0, b1)) {  // (a positive gap: disjoint, as in convex_contact)
+  const bool crossing = !(gap > 0) && !segments_separated(a0, a1, b0, b1);
+  if (!crossing) {  // (a positive gap: disjoint, as in convex_contact)
     if (R == 0) return m;  // disjoint closed cores, nothing to grow
     // disjoint_closest's plain scan: each vertex against the other segment, first least wins.
     Vec2 q;
@@ -730,12 +738,15 @@ Manifold segment_pair_contact(Vec2 a0, Vec2 a1, Real ra, Vec2 b0, Vec2 b1, Real 
     if (clearly_apart(pb - pa, R)) return m;
     d = length(pb - pa);
     if (d > R) return m;
-  } else {
-    pa = pb = segment_segment_common(a0, a1, b0, b1);
   }
+  // The cores' common point (crossing) is needed only by two rare cases below (segments, and
+  // clipping through its scale); a crossing is not separated whatever the scale (d = 0).
+  auto common = [&] {
+    if (crossing) pa = pb = segment_segment_common(a0, a1, b0, b1);
+  };
+  auto scale_at = [R](Vec2 p) { return std::max({std::fabs(p.x), std::fabs(p.y), R, Real(1)}); };
   m.touching = true;
-  const Real scale = std::max({std::fabs(pa.x), std::fabs(pa.y), R, Real(1)});
-  const bool separated = d > R * Real(1e-4) + scale * kRelEps;
+  const bool separated = !crossing && d > R * Real(1e-4) + scale_at(pa) * kRelEps;
   Vec2 n;
   if (separated) {
     n = (pb - pa) / d;  // normalize(pb - pa): its length is d
@@ -744,6 +755,7 @@ Manifold segment_pair_contact(Vec2 a0, Vec2 a1, Real ra, Vec2 b0, Vec2 b1, Real 
     const Axis ax = segment_pair_separation(a0, a1, b0, b1);
     n = ax.n;
     if (!(ra > 0) && !(rb > 0)) {
+      common();
       m.normal = n;
       m.depth = 0;
       m.point_count = 1;
@@ -757,8 +769,9 @@ Manifold segment_pair_contact(Vec2 a0, Vec2 a1, Real ra, Vec2 b0, Vec2 b1, Real 
   const int eb = ea < 0 ? -1 : segment_aligned_side(b0, b1, -n);
   if (ea >= 0 && eb >= 0) {
     const Vec2 na = ea == 0 ? segment_normal(a0, a1) : -segment_normal(a0, a1);
+    common();
     m.point_count = clip_contact_points(ea == 0 ? a0 : a1, ea == 0 ? a1 : a0, na, ra, eb == 0 ? b0 : b1,
-                                        eb == 0 ? b1 : b0, rb, scale * kRelEps * 16 + m.depth * Real(1e-3),
+                                        eb == 0 ? b1 : b0, rb, scale_at(pa) * kRelEps * 16 + m.depth * Real(1e-3),
                                         m.points.data());
     if (m.point_count > 0) return m;
   }

@@ -277,9 +277,9 @@ Manifold disk_segment_contact(Vec2 c, Real rc, Vec2 a, Vec2 b, Real rs, bool dis
 }
 
 // disk_polygon_contact's steps for a center beyond edge im, its edge of largest separation (by
-// more than that separation's rounding, and within R plus it). Out of line, so that the common
-// cases (clearly apart, clearly inside) save no registers.
-[[gnu::noinline]] bool disk_polygon_near(Vec2 c, Real rc, const Vec2* v, const Vec2* nv, int n, Real rp,
+// more than that separation's rounding, and within R plus it). (Inline in disk_polygon_filters,
+// which runs out of line, after the common cases.)
+[[gnu::always_inline]] inline bool disk_polygon_near(Vec2 c, Real rc, const Vec2* v, const Vec2* nv, int n, Real rp,
                                          bool disk_is_a, int im, Manifold& m) {
   const Real R = rp + rc;
   auto at_edge = [&](int k) {  // c beyond the middle of edge k: decided?
@@ -311,16 +311,20 @@ Manifold disk_segment_contact(Vec2 c, Real rc, Vec2 a, Vec2 b, Real rs, bool dis
 // decides the touch; the edge's answer with the separation taken in the wide type from the
 // exact offset), or in a vertex's normal cone (the vertex's disk: circle_circle_contact).
 // False, with m untouched, otherwise (near the boundary, or within rounding of R): the caller
-// takes the general path. `extent` bounds every |v[i]|_1 (Polygon::extent()). The offset
-// |c - v[i]|_1 of c from any vertex is then at most |c|_1 + extent: that sum, widened by 16 ulps
-// for its own rounding and the rounding of the offsets (each a few ulps), is at least the offset
-// the exact filters below compute at any vertex, so its separation_slack (`bound`) is at least
-// theirs. Beyond -bound or bound + R the filters would decide the same (clearly inside; apart),
-// without reading v[im] or walking the vertices again; between, they run as they are.
-[[gnu::always_inline]] inline bool disk_polygon_contact(Vec2 c, Real rc, const Vec2* v, const Vec2* nv, int n,
-                                                        Real extent, Real rp, bool disk_is_a, Manifold& m) {
-  int im = 0;
-  Real sm = -std::numeric_limits<Real>::max();
+// takes the general path. Two steps: disk_polygon_walk finds the edge im of largest separation
+// sm and decides the common cases; disk_polygon_filters the rest.
+//
+// disk_polygon_walk: `extent` bounds every |v[i]|_1 (Polygon::extent()). The offset |c - v[i]|_1
+// of c from any vertex is then at most |c|_1 + extent: that sum, widened by 16 ulps for its own
+// rounding and the rounding of the offsets (each a few ulps), is at least the offset the exact
+// filters of disk_polygon_filters compute at any vertex, so its separation_slack (`bound`) is at
+// least theirs. Beyond -bound or bound + R those filters would decide the same (clearly inside;
+// apart), without reading v[im] or walking the vertices again; between, they run as they are.
+// 1: inside (the edge's answer in m), -1: apart (m untouched), 0: undecided.
+[[gnu::always_inline]] inline int disk_polygon_walk(Vec2 c, Real rc, const Vec2* v, const Vec2* nv, int n, Real extent,
+                                                    Real rp, bool disk_is_a, int& im, Real& sm, Manifold& m) {
+  im = 0;
+  sm = -std::numeric_limits<Real>::max();
 #pragma GCC unroll 2  // (the count and the branch once per two edges; the same order of the tests)
   for (int i = 0; i < n; ++i) {
     const Real si = dot(nv[i], c - v[i]);
@@ -331,9 +335,16 @@ Manifold disk_segment_contact(Vec2 c, Real rc, Vec2 a, Vec2 b, Real rs, bool dis
   const Real bound = separation_slack((std::fabs(c.x) + std::fabs(c.y) + extent) * (1 + 16 * kEps), c);
   if (sm < -bound) {
     edge_answer(c, rc, R, nv[im], sm, disk_is_a, m);
-    return true;
+    return 1;
   }
-  if (sm > bound + R * (1 + 4 * kEps)) return true;  // apart
+  return sm > bound + R * (1 + 4 * kEps) ? -1 : 0;
+}
+
+// disk_polygon_walk's undecided cases (its im and sm): the exact filters at v[im].
+[[gnu::always_inline]] inline bool disk_polygon_filters(Vec2 c, Real rc, const Vec2* v, const Vec2* nv, int n, Real rp,
+                                                        bool disk_is_a, int im, Real sm, Manifold& m) {
+  const Real R = rp + rc;
+  constexpr Real kEps = std::numeric_limits<Real>::epsilon();
   const Vec2 w = c - v[im];
   const Real slack = separation_slack(std::fabs(w.x) + std::fabs(w.y), c);
   if (!(sm > slack)) {
@@ -343,6 +354,14 @@ Manifold disk_segment_contact(Vec2 c, Real rc, Vec2 a, Vec2 b, Real rs, bool dis
   }
   if (sm > slack + R * (1 + 4 * kEps)) return true;  // apart
   return disk_polygon_near(c, rc, v, nv, n, rp, disk_is_a, im, m);
+}
+
+bool disk_polygon_contact(Vec2 c, Real rc, const Vec2* v, const Vec2* nv, int n, Real extent, Real rp,
+                          bool disk_is_a, Manifold& m) {
+  int im;
+  Real sm;
+  const int walk = disk_polygon_walk(c, rc, v, nv, n, extent, rp, disk_is_a, im, sm, m);
+  return walk != 0 || disk_polygon_filters(c, rc, v, nv, n, rp, disk_is_a, im, sm, m);
 }
 
 template <class B>
@@ -370,17 +389,34 @@ Manifold disk_polygon_hull_contact(Vec2 c, Real rc, const Polygon& b, bool disk_
   return m;
 }
 
-// (a polygon: on its own storage unless moved; inline in contact, with disk_polygon_contact, so
-// that the common cases make no call. The storage holds the count() normals right after the
-// count() vertices, so the normals are base_vertices() + count(), as extent() reads it.)
-[[gnu::always_inline]] inline Manifold disk_convex_contact(Vec2 c, Real rc, const Polygon& b, bool disk_is_a) {
+// disk_convex_contact(Polygon)'s cases that disk_polygon_walk left undecided (its im, sm), a
+// polygon on its own storage: the exact filters, else the general path (disk_polygon_hull_contact,
+// whose hull is then the polygon's own). Out of line, so that the common cases keep nothing
+// across a call.
+[[gnu::noinline]] Manifold disk_polygon_rest(Vec2 c, Real rc, const Polygon& b, bool disk_is_a, int im, Real sm) {
   Manifold m;
-  const Vec2 o = b.offset();
   const Vec2* v = b.base_vertices();
   const int n = b.count();
-  if (!(o.x == 0 && o.y == 0) || !disk_polygon_contact(c, rc, v, v + n, n, b.extent(), b.radius, disk_is_a, m))
+  if (!disk_polygon_filters(c, rc, v, v + n, n, b.radius, disk_is_a, im, sm, m))
     m = disk_polygon_hull_contact(c, rc, b, disk_is_a);
   return m;
+}
+
+// (a polygon: on its own storage unless moved; disk_polygon_walk inline in contact, so that
+// the common cases make no call. The storage holds the count() normals right after the count()
+// vertices, so the normals are base_vertices() + count(), as extent() reads it.)
+[[gnu::always_inline]] inline Manifold disk_convex_contact(Vec2 c, Real rc, const Polygon& b, bool disk_is_a) {
+  const Vec2 o = b.offset();
+  if (!(o.x == 0 && o.y == 0)) return disk_polygon_hull_contact(c, rc, b, disk_is_a);
+  const Vec2* v = b.base_vertices();
+  const int n = b.count();
+  int im;
+  Real sm;
+  Manifold m;
+  const int walk = disk_polygon_walk(c, rc, v, v + n, n, b.extent(), b.radius, disk_is_a, im, sm, m);
+  if (walk < 0) return Manifold{};  // (apart: the default answer, stored on its own)
+  if (walk > 0) return m;
+  return disk_polygon_rest(c, rc, b, disk_is_a, im, sm);
 }
 
 // (a box: in its frame)

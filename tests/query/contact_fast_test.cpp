@@ -8,7 +8,8 @@
 // capsules (touching or not, by contact and overlaps) against the long double distance, and
 // capsules beside an aabb's side within 5% of their radius (the bounding boxes' gap about the
 // radius) the same way, capsule pairs (their bounding boxes near or apart) the same way, crossing cores' depth and
-// normal against the long double least penetration over the segments' axes; disks about
+// normal against the long double least penetration over the segments' axes, nearly parallel
+// capsules' point count (two within the edge tolerance, one beyond it); disks about
 // segments and capsules near their ends or beside their middles and about the touching distance against the
 // long double distance (beside the middle, the depth and normal within a few ulps of it); disks
 // about a polygon's edges and inside it, the polygon made, moved or posed; polygon cores (8-gons,
@@ -326,6 +327,41 @@ TEST(ContactFast, CapsulePairsTouchingMatchesLongDouble) {
   }
   EXPECT_TRUE(touching > 1000 && apart > 1000) << touching << " touching, " << apart << " apart";
   EXPECT_GT(crossing, 500);
+}
+
+/// Capsule b beside capsule a, b's lower end over a's middle part (the normal is then a's, to
+/// rounding), b turned by theta from a: within the edge tolerance (cos theta >= 1 - 1e-4,
+/// docs/queries.md: about 0.8 degrees) the two cores' edges count as parallel and the contact
+/// clips two points; beyond it (here cos theta in [1 - 4.5e-4, 1 - 1.2e-4], where the squared
+/// cross product of the normal and b's edge is 0.9991-0.99976 of its squared length) one point.
+/// Fails when segment_aligned_side's filter decides "parallel" below its bound.
+TEST(ContactFast, CapsulePairsNearlyParallelClipTwoPointsWithinTheTolerance) {
+  Draw draw(77);
+  int two = 0, one = 0;
+  for (int i = 0; i < 6000; ++i) {
+    const Vec2 c0 = draw.center(Draw::far(i));
+    const bool within = i % 2 == 0;
+    const double theta = within ? draw.uni(0, 0.008) : draw.uni(0.0155, 0.03);
+    const double phi = draw.uni(0, 6.28), la = draw.uni(1, 2), lb = draw.uni(0.3, 0.8) * la;
+    const Real ra = draw.uni(0.1, 0.5), rb = draw.uni(0.1, 0.5);
+    const double gap = draw.uni(0.1, 0.5) * (ra + rb), xl = draw.uni(-0.3, 0.3) * la;
+    // In a's frame: a on the x axis, b's lower end at (xl, gap), b rising from it at |theta|
+    // toward +x or -x.
+    auto at = [&](double x, double y) {
+      return c0 + Vec2{Real(x * std::cos(phi) - y * std::sin(phi)), Real(x * std::sin(phi) + y * std::cos(phi))};
+    };
+    const double bx = (i % 4 < 2 ? 1 : -1) * lb * std::cos(theta), by = lb * std::fabs(std::sin(theta));
+    const Capsule a{at(-la / 2, 0), at(la / 2, 0), ra};
+    const Capsule b{at(xl, gap), at(xl + bx, gap + by), rb};
+    SCOPED_TRACE("case " + std::to_string(i) + " theta " + std::to_string(theta));
+    const Manifold m = contact(a, b);
+    ASSERT_TRUE(m.touching);
+    ASSERT_EQ(m.point_count, within ? 2 : 1);
+    ASSERT_EQ(contact(b, a).point_count, within ? 2 : 1);
+    ++(within ? two : one);
+  }
+  EXPECT_EQ(two, 3000);
+  EXPECT_EQ(one, 3000);
 }
 
 /// A polygon core P (an 8-gon, rounded or not, a box or an aabb) against a stroke S (a capsule or
