@@ -27,7 +27,10 @@ class ShapeSlot {
   /// Constructs the held shape from `args` (destroying the one held before) and returns it.
   template <class... Args>
   Shape& emplace(Args&&... args) {
-    if (live_) shape_.~Shape(), live_ = false;
+    if (live_) {
+      shape_.~Shape();
+      live_ = false;
+    }
     std::construct_at(&shape_, std::forward<Args>(args)...);
     live_ = true;
     return shape_;
@@ -56,8 +59,9 @@ struct MovingBody {
   const Shape* posed[2] = {nullptr, nullptr};  ///< the parts at the last time given to `pose`:
                                                ///< `part` for a still body, else `moved`
   ShapeSlot own[2];    ///< parts that differ from the input (an aabb that turns is held as a
-                      ///< box; a sector wider than pi/2 is its two halves)
-  ShapeSlot moved[2];  ///< the posed parts of a body that moves
+                       ///< box; a sector wider than pi/2 is its two halves)
+  ShapeSlot moved[2];  ///< the posed parts of a body that moves (support about the pivot is
+                       ///< read from `part` in place: see local_support)
   Aabb box[2];        ///< the parts' bounding boxes at t = 0
   Real core_radius[2] = {0, 0};   ///< furthest core point from the pivot (rounding excluded:
                                   ///< a disk's support does not change when it turns)
