@@ -184,15 +184,14 @@ MovingBody::MovingBody(const Shape& s, const RigidMotion& m, bool split)
     : pivot(m.pivot ? *m.pivot : Vec2{}), velocity(m.velocity), omega(m.angular_velocity) {
   part[0] = &s;
   if (omega != 0) {
-    if (const Aabb* b = std::get_if<Aabb>(&s)) own[0] = Box(b->center(), b->half_extents(), 0), part[0] = &own[0];
+    if (const Aabb* b = std::get_if<Aabb>(&s)) part[0] = &own[0].emplace(Box(b->center(), b->half_extents(), 0));
   }
   if (split) {
     if (const Sector* q = std::get_if<Sector>(&s); q && q->half_angle() > kPi / 2 && q->half_angle() < kPi) {
       const Real h = q->half_angle() / 2;
       count = 2;
-      own[0] = Sector(q->center, q->radius, q->facing() - h, h);
-      own[1] = Sector(q->center, q->radius, q->facing() + h, h);
-      part[0] = &own[0], part[1] = &own[1];
+      part[0] = &own[0].emplace(Sector(q->center, q->radius, q->facing() - h, h));
+      part[1] = &own[1].emplace(Sector(q->center, q->radius, q->facing() + h, h));
     }
   }
   for (int i = 0; i < count; ++i) box[i] = bounds(*part[i]);
@@ -205,13 +204,14 @@ MovingBody::MovingBody(const Shape& s, const RigidMotion& m, bool split)
   }
   const bool still = omega == 0 && velocity.x == 0 && velocity.y == 0;
   for (int i = 0; i < count; ++i) {
-    posed[i] = still ? part[i] : &moved[i];
     // a turning polygon is posed into a spare storage (else its own, allocated at the first
     // pose), never into the input's
-    if (omega != 0 && std::holds_alternative<Polygon>(*part[i])) take_spare(moved[i].emplace<Polygon>());
-    else if (!still) moved[i] = *part[i];
-    if (const Polygon* p = std::get_if<Polygon>(part[i])) local_offset[i] = p->offset() + -pivot;
-    else local[i] = translated(*part[i], -pivot);
+    if (omega != 0 && std::holds_alternative<Polygon>(*part[i])) {
+      take_spare(std::get<Polygon>(moved[i].emplace(std::in_place_type<Polygon>)));
+    } else if (!still) {
+      moved[i].emplace(*part[i]);
+    }
+    posed[i] = still ? part[i] : &*moved[i];
     part_radii(*part[i], pivot, core_radius[i], bound_radius[i]);
   }
 }
@@ -219,7 +219,7 @@ MovingBody::MovingBody(const Shape& s, const RigidMotion& m, bool split)
 MovingBody::~MovingBody() {
   if (omega == 0) return;  // (only a turning polygon is posed by set_pose)
   for (int i = 0; i < count; ++i) {
-    Polygon* o = std::get_if<Polygon>(&moved[i]);
+    Polygon* o = moved[i] ? std::get_if<Polygon>(&*moved[i]) : nullptr;
     if (!o || o->count() == 0) continue;
     for (Polygon& s : spare_polygons) {
       if (s.count() == 0) {
@@ -235,12 +235,12 @@ Rot MovingBody::rotation(double t) const { return t == posed_at ? posed_rot : ro
 void MovingBody::pose(double t, bool angles) {
   if (omega == 0) {  // a translation (none for a still body: posed is part)
     if (velocity.x == 0 && velocity.y == 0) return;
-    for (int i = 0; i < count; ++i) moved[i] = translated(*part[i], velocity * Real(t));
+    for (int i = 0; i < count; ++i) *moved[i] = translated(*part[i], velocity * Real(t));
     return;
   }
   posed_rot = rot_of(double(omega) * t), posed_at = t;
   Xf x{pivot, pivot_at(t), posed_rot};
-  for (int i = 0; i < count; ++i) pose_part(*part[i], x, moved[i], angles);
+  for (int i = 0; i < count; ++i) pose_part(*part[i], x, *moved[i], angles);
 }
 
 }  // namespace detail
@@ -281,41 +281,52 @@ Real polygon_support(const Polygon& x, Vec2 offset, Vec2 n) {
   return best + dot(offset, n) + x.radius;
 }
 
-/// Support value max over the convex part s of x.n.
-Real support_value(const Shape& s, Vec2 n) {
+/// Support value max over the convex part s, its positions (centre, corners, end points,
+/// a polygon's offset) read through `at`, of x.n: the identity gives the part's own;
+/// p -> p + t gives the support of `translated(s, t)`, the same float operations without the
+/// translated copy.
+template <class At>
+Real support_at(const Shape& s, Vec2 n, At at) {
   return std::visit(
       [&](const auto& x) -> Real {
         using T = std::decay_t<decltype(x)>;
         if constexpr (std::is_same_v<T, Point>) {
-          return dot(x.at, n);
+          return dot(at(x.at), n);
         } else if constexpr (std::is_same_v<T, Circle>) {
-          return dot(x.center, n) + x.radius;
+          return dot(at(x.center), n) + x.radius;
         } else if constexpr (std::is_same_v<T, Sector>) {  // a convex sector (half_angle <= pi/2 or pi)
-          const Real c = dot(x.center, n);
+          const Real c = dot(at(x.center), n);
           if (dot(n, x.dir()) >= x.cos_half()) return c + x.radius;
           const Vec2 side = perp(x.dir());
           const Vec2 lo = x.dir() * x.cos_half() - side * x.sin_half(), hi = x.dir() * x.cos_half() + side * x.sin_half();
           return c + std::max({Real(0), x.radius * dot(lo, n), x.radius * dot(hi, n)});
         } else if constexpr (std::is_same_v<T, Aabb>) {
-          return (n.x > 0 ? x.max.x : x.min.x) * n.x + (n.y > 0 ? x.max.y : x.min.y) * n.y;
+          const Vec2 lo = at(x.min), hi = at(x.max);
+          return (n.x > 0 ? hi.x : lo.x) * n.x + (n.y > 0 ? hi.y : lo.y) * n.y;
         } else if constexpr (std::is_same_v<T, Box>) {
-          return dot(x.center, n) + x.half_extents.x * std::fabs(dot(x.rot().x_axis(), n)) +
+          return dot(at(x.center), n) + x.half_extents.x * std::fabs(dot(x.rot().x_axis(), n)) +
                  x.half_extents.y * std::fabs(dot(x.rot().y_axis(), n));
         } else if constexpr (std::is_same_v<T, Capsule>) {
-          return std::max(dot(x.a, n), dot(x.b, n)) + x.radius;
+          return std::max(dot(at(x.a), n), dot(at(x.b), n)) + x.radius;
         } else if constexpr (std::is_same_v<T, Segment>) {
-          return std::max(dot(x.a, n), dot(x.b, n));
+          return std::max(dot(at(x.a), n), dot(at(x.b), n));
         } else {
-          return polygon_support(x, x.offset(), n);
+          return polygon_support(x, at(x.offset()), n);
         }
       },
       s);
 }
 
-/// Support value of part i of m about its pivot (m.local; a polygon's with m.local_offset).
+/// Support value max over the convex part s of x.n.
+Real support_value(const Shape& s, Vec2 n) {
+  return support_at(s, n, [](Vec2 p) { return p; });
+}
+
+/// Support value of part i of m about its pivot: of the part moved so that the pivot is at the
+/// origin (`translated(part, -pivot)`, read in place).
 Real local_support(const MovingBody& m, int i, Vec2 n) {
-  if (const Polygon* p = std::get_if<Polygon>(m.part[i])) return polygon_support(*p, m.local_offset[i], n);
-  return support_value(m.local[i], n);
+  const Vec2 to_local = -m.pivot;
+  return support_at(*m.part[i], n, [to_local](Vec2 p) { return p + to_local; });
 }
 
 /// Of the candidate unit normals, the one along which convex parts a and b are most apart
@@ -505,7 +516,10 @@ double first_axis(const MovingBody& a, int ia, const MovingBody& b, int ib, Vec2
   auto centre = [](const Aabb& box) { return (box.min + box.max) * Real(0.5); };
   n = normalize(centre(b.box[ib]) - centre(a.box[ia]), Vec2{0, 0});
   if (n.x == 0 && n.y == 0) return -1;
-  return double(AxisGap(a, ia, b, ib, n, 0, 0)(0));
+  // AxisGap(a, ia, b, ib, n, 0, 0)(0) without building one: at the axis's own time every
+  // rotation is by a zero angle (rot_of gives {1, +-0}), so the same sums (up to the sign of
+  // a zero)
+  return double(dot(n, b.pivot_at(0) - a.pivot_at(0)) - local_support(a, ia, n) - local_support(b, ib, -n));
 }
 
 /// The outward normal of the face of the convex part s turned most toward the unit n (a box's,

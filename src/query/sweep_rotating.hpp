@@ -5,9 +5,47 @@
 // centre that bound how fast its support function can change, and a posed copy of each part
 // refreshed for any time t.
 
+#include <memory>
+#include <utility>
+
 #include "collide2d/sweep.hpp"
 
 namespace collide2d::inline COLLIDE2D_ABI::detail {
+
+/// Room for a Shape constructed on demand. A default-constructed Shape (or an empty
+/// std::optional<Shape>, with g++) clears its whole storage first: 48 bytes written per slot,
+/// four slots per body and two bodies per sweep, for parts mostly never held. Here nothing is
+/// written until `emplace`.
+class ShapeSlot {
+ public:
+  ShapeSlot() {}  // (the union member left unconstructed)
+  ~ShapeSlot() {
+    if (live_) shape_.~Shape();
+  }
+  ShapeSlot(const ShapeSlot&) = delete;
+  ShapeSlot& operator=(const ShapeSlot&) = delete;
+  /// Constructs the held shape from `args` (destroying the one held before) and returns it.
+  template <class... Args>
+  Shape& emplace(Args&&... args) {
+    if (live_) {
+      shape_.~Shape();
+      live_ = false;
+    }
+    std::construct_at(&shape_, std::forward<Args>(args)...);
+    live_ = true;
+    return shape_;
+  }
+  /// True when a shape is held.
+  explicit operator bool() const { return live_; }
+  Shape& operator*() { return shape_; }
+  const Shape& operator*() const { return shape_; }
+
+ private:
+  union {
+    Shape shape_;
+  };
+  bool live_ = false;
+};
 
 /// A shape under a rigid motion, split into convex parts.
 struct MovingBody {
@@ -20,12 +58,10 @@ struct MovingBody {
   const Shape* part[2] = {nullptr, nullptr};   ///< the parts at t = 0: the input, or `own`
   const Shape* posed[2] = {nullptr, nullptr};  ///< the parts at the last time given to `pose`:
                                                ///< `part` for a still body, else `moved`
-  Shape own[2];       ///< parts that differ from the input (an aabb that turns is held as a
-                      ///< box; a sector wider than pi/2 is its two halves)
-  Shape moved[2];     ///< the posed parts of a body that moves
-  Shape local[2];     ///< the parts at t = 0 moved so that the pivot is at the origin (not for
-                      ///< a polygon: its vertices are read with `local_offset` as offset)
-  Vec2 local_offset[2];  ///< a polygon part's offset moved so (see `local`)
+  ShapeSlot own[2];    ///< parts that differ from the input (an aabb that turns is held as a
+                       ///< box; a sector wider than pi/2 is its two halves)
+  ShapeSlot moved[2];  ///< the posed parts of a body that moves (support about the pivot is
+                       ///< read from `part` in place: see local_support)
   Aabb box[2];        ///< the parts' bounding boxes at t = 0
   Real core_radius[2] = {0, 0};   ///< furthest core point from the pivot (rounding excluded:
                                   ///< a disk's support does not change when it turns)
