@@ -341,8 +341,9 @@ RayHit capsule_raycast(Vec2 a, Vec2 b, Real r, Vec2 o, Vec2 d, Real max_distance
 }
 
 // A segment w, w + e (relative to the origin o) parallel to the unit direction u: on its line
-// (the nearer end, ahead) or a miss.
-RayHit segment_parallel(Vec2 w, Vec2 e, Vec2 o, Vec2 u, Real max_distance) {
+// (the nearer end, ahead) or a miss. (Out of line and cold: a rare case, kept out of the
+// common path's registers and frame.)
+[[gnu::noinline, gnu::cold]] RayHit segment_parallel(Vec2 w, Vec2 e, Vec2 o, Vec2 u, Real max_distance) {
   Best best;
   if (max_distance < best.t) best.t = next_up(max_distance);  // farther hits: a miss either way
   ray_segment_rel(u, w, e, best, nullptr);
