@@ -235,30 +235,12 @@ Manifold disk_segment_hull_contact(Vec2 c, Real rc, Vec2 a, Vec2 b, Real rs, boo
   return point_hull_contact(h, c, rc, rc > 0, disk_is_a);
 }
 
-// point_hull_contact for a segment core a-b (radius rs: a capsule, 0: a segment) without
-// building the hull where the disk (c, rc) is clear of the core (the common case). First each
-// step exact (for float input): a center that projects strictly beyond an end (the sign of
-// (c - a).e or (c - b).e) touches as it touches that end's disk (circle_circle_contact); one
-// that projects onto the segment and lies off its line is at the line's distance, which
-// line_distance_within compares with the radii, the answer then the line's normal toward c and
-// that distance, in the wide type (one square root, one division). Within rounding of the radii,
-// the float steps below (the nearest point, its distance); a center within rounding of the core
-// (or a core a == b) takes the hull's path, which needs its separation axes.
-Manifold disk_segment_contact(Vec2 c, Real rc, Vec2 a, Vec2 b, Real rs, bool disk_is_a) {
-  const Real R = rs + rc;
-  const Wide ex = Wide(b.x) - a.x, ey = Wide(b.y) - a.y, wx = Wide(c.x) - a.x, wy = Wide(c.y) - a.y;
-  if (ex * wx + ey * wy < 0) return disk_is_a ? circle_circle_contact(c, rc, a, rs) : circle_circle_contact(a, rs, c, rc);
-  if ((Wide(c.x) - b.x) * ex + (Wide(c.y) - b.y) * ey > 0)
-    return disk_is_a ? circle_circle_contact(c, rc, b, rs) : circle_circle_contact(b, rs, c, rc);
+// disk_segment_contact's rare cases: a center within rounding of the radii from the core's line
+// (or on it, or a core a == b), decided by the float steps below (the nearest point, its
+// distance), else on the hull, which needs its separation axes.
+[[gnu::noinline]] Manifold disk_segment_near(Vec2 c, Real rc, Vec2 a, Vec2 b, Real rs, bool disk_is_a) {
   Manifold m;
-  const Wide l = ey * wx, r = ex * wy, ee = ex * ex + ey * ey;
-  const int within = l == r ? 0 : line_distance_within(l, r, ee, R);
-  if (within < 0) return m;  // disjoint: not touching
-  if (within > 0) {
-    const Wide inv = 1 / std::sqrt(ee), side = l > r ? inv : -inv;  // (ey, -ex) points right of a -> b
-    edge_answer(c, rc, R, {Real(ey * side), Real(-ex * side)}, Real(std::fabs(l - r) * inv), disk_is_a, m);
-    return m;
-  }
+  const Real R = rs + rc;
   if (on_segment(a, b, c)) return disk_segment_hull_contact(c, rc, a, b, rs, disk_is_a);
   const Vec2 q = closest_on_segment(c, a, b);
   const Real d = length(q - c);
@@ -273,6 +255,33 @@ Manifold disk_segment_contact(Vec2 c, Real rc, Vec2 a, Vec2 b, Real rs, bool dis
   m.depth = R - d;
   m.point_count = 1;
   m.points[0] = ((pa + n * ra) + (pb - n * rb)) * Real(0.5);
+  return m;
+}
+
+// point_hull_contact for a segment core a-b (radius rs: a capsule, 0: a segment) without
+// building the hull where the disk (c, rc) is clear of the core (the common case). First each
+// step exact (for float input): a center that projects strictly beyond an end (the sign of
+// (c - a).e or (c - b).e) touches as it touches that end's disk (circle_circle_contact); one
+// that projects onto the segment and lies off its line is at the line's distance, which
+// line_distance_within compares with the radii, the answer then the line's normal toward c and
+// that distance, in the wide type (one square root, one division). Within rounding of the radii,
+// disk_segment_near. (Inline in contact<>, where disk_is_a is a constant: the rare cases and
+// the end's disk are one call each.)
+[[gnu::always_inline]] inline Manifold disk_segment_contact(Vec2 c, Real rc, Vec2 a, Vec2 b, Real rs, bool disk_is_a) {
+  const Real R = rs + rc;
+  const Wide ex = Wide(b.x) - a.x, ey = Wide(b.y) - a.y, wx = Wide(c.x) - a.x, wy = Wide(c.y) - a.y;
+  const bool before_a = ex * wx + ey * wy < 0;
+  if (before_a || (Wide(c.x) - b.x) * ex + (Wide(c.y) - b.y) * ey > 0) {
+    const Vec2 p = before_a ? a : b;
+    return disk_is_a ? circle_circle_contact(c, rc, p, rs) : circle_circle_contact(p, rs, c, rc);
+  }
+  Manifold m;
+  const Wide l = ey * wx, r = ex * wy, ee = ex * ex + ey * ey;
+  const int within = l == r ? 0 : line_distance_within(l, r, ee, R);
+  if (within < 0) return m;  // disjoint: not touching
+  if (within == 0) return disk_segment_near(c, rc, a, b, rs, disk_is_a);
+  const Wide inv = 1 / std::sqrt(ee), side = l > r ? inv : -inv;  // (ey, -ex) points right of a -> b
+  edge_answer(c, rc, R, {Real(ey * side), Real(-ex * side)}, Real(std::fabs(l - r) * inv), disk_is_a, m);
   return m;
 }
 
