@@ -191,12 +191,6 @@ Manifold disk_aabb_contact(Vec2 c, Real rc, const Aabb& b, bool disk_is_a) {
   if (!within(d2, rc)) return m;
   m.touching = true;
   const Real d = Real(std::sqrt(d2));
-  // Separation of c from each edge (bottom, right, top, left), the first largest wins.
-  const Real s[4] = {b.min.y - c.y, c.x - b.max.x, c.y - b.max.y, b.min.x - c.x};
-  const Vec2 nn[4] = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}};
-  int k = 0;
-  for (int i = 1; i < 4; ++i)
-    if (s[i] > s[k]) k = i;
   const Vec2 pa = disk_is_a ? c : q, pb = disk_is_a ? q : c;
   const Real ra = disk_is_a ? rc : 0, rb = disk_is_a ? 0 : rc;
   const Real scale = std::max({std::fabs(pa.x), std::fabs(pa.y), rc, Real(1)});
@@ -207,6 +201,12 @@ Manifold disk_aabb_contact(Vec2 c, Real rc, const Aabb& b, bool disk_is_a) {
     m.depth = rc - d;
     m.points[0] = ((pa + n * ra) + (pb - n * rb)) * Real(0.5);
   } else {
+    // Separation of c from each edge (bottom, right, top, left), the first largest wins.
+    const Real s[4] = {b.min.y - c.y, c.x - b.max.x, c.y - b.max.y, b.min.x - c.x};
+    const Vec2 nn[4] = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}};
+    int k = 0;
+    for (int i = 1; i < 4; ++i)
+      if (s[i] > s[k]) k = i;
     const Vec2 n = disk_is_a ? -nn[k] : nn[k];
     m.normal = n;
     m.depth = std::max(Real(0), rc - s[k]);
