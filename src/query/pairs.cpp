@@ -184,7 +184,7 @@ bool disk_box_overlaps(Vec2 c, Real rc, const Box& b) {
 
 // point_hull_contact's answer for an aabb of positive extents (normals are axes, the nearest
 // point a clamp): the disk (c, rc) against the aabb, normal from a to b.
-Manifold disk_aabb_contact(Vec2 c, Real rc, const Aabb& b, bool disk_is_a) {
+[[gnu::always_inline]] inline Manifold disk_aabb_contact(Vec2 c, Real rc, const Aabb& b, bool disk_is_a) {
   Manifold m;
   const Vec2 q = clamp_to(b, c);
   const Wide d2 = q == c ? Wide(0) : dist2_w(c, q);
@@ -373,15 +373,19 @@ bool disk_polygon_contact(Vec2 c, Real rc, const Vec2* v, const Vec2* nv, int n,
   return walk != 0 || disk_polygon_filters(c, rc, v, nv, n, rp, disk_is_a, im, sm, m);
 }
 
+// A disk against an aabb on its hull (an aabb of zero extent on an axis). Out of line.
+[[gnu::noinline]] Manifold disk_aabb_hull_contact(Vec2 c, Real rc, const Aabb& b, bool disk_is_a) {
+  return point_hull_contact(Hull(b), c, rc, rc > 0, disk_is_a);
+}
+
 template <class B>
-Manifold disk_convex_contact(Vec2 c, Real rc, const B& b, bool disk_is_a) {
+[[gnu::always_inline]] inline Manifold disk_convex_contact(Vec2 c, Real rc, const B& b, bool disk_is_a) {
   if constexpr (std::is_same_v<B, Aabb>) {
     if (b.min.x < b.max.x && b.min.y < b.max.y) return disk_aabb_contact(c, rc, b, disk_is_a);
-  }
-  if constexpr (kIsStroke<B>) {
-    return disk_segment_contact(c, rc, b.a, b.b, stroke_radius(b), disk_is_a);
+    return disk_aabb_hull_contact(c, rc, b, disk_is_a);
   } else {
-    return point_hull_contact(Hull(b), c, rc, rc > 0, disk_is_a);
+    static_assert(kIsStroke<B>);
+    return disk_segment_contact(c, rc, b.a, b.b, stroke_radius(b), disk_is_a);
   }
 }
 
@@ -429,7 +433,7 @@ Manifold disk_polygon_hull_contact(Vec2 c, Real rc, const Polygon& b, bool disk_
 }
 
 // (a box: in its frame)
-Manifold disk_convex_contact(Vec2 c, Real rc, const Box& b, bool disk_is_a) {
+[[gnu::always_inline]] inline Manifold disk_convex_contact(Vec2 c, Real rc, const Box& b, bool disk_is_a) {
   Manifold m = disk_convex_contact(to_local(b, c), rc, box_local(b), disk_is_a);
   if (!m.touching) return m;
   m.normal = b.rot().apply(m.normal);
@@ -567,8 +571,13 @@ struct ContactForms {
   template <class O>
   static Manifold sector_other(const Sector& s, const O& o) { return sector_hull_contact(SectorParts(s), Hull(o)); }
   static Manifold sectors(const SectorParts& a, const SectorParts& b) { return sector_sector_contact(a, b); }
+  // (Inline in contact<>, where disk_is_a is a constant; a polygon's as g++ chooses: its walk is
+  // inline in disk_convex_contact already.)
   template <class O>
-  static Manifold disk_hull(Vec2 c, Real rc, const O& o, bool disk_is_a) {
+  [[gnu::always_inline]] static Manifold disk_hull(Vec2 c, Real rc, const O& o, bool disk_is_a) {
+    return disk_convex_contact(c, rc, o, disk_is_a);
+  }
+  static Manifold disk_hull(Vec2 c, Real rc, const Polygon& o, bool disk_is_a) {
     return disk_convex_contact(c, rc, o, disk_is_a);
   }
   static Manifold disks(Vec2 ca, Real ra, Vec2 cb, Real rb) { return circle_circle_contact(ca, ra, cb, rb); }
