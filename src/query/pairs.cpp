@@ -184,19 +184,13 @@ bool disk_box_overlaps(Vec2 c, Real rc, const Box& b) {
 
 // point_hull_contact's answer for an aabb of positive extents (normals are axes, the nearest
 // point a clamp): the disk (c, rc) against the aabb, normal from a to b.
-Manifold disk_aabb_contact(Vec2 c, Real rc, const Aabb& b, bool disk_is_a) {
+[[gnu::always_inline]] inline Manifold disk_aabb_contact(Vec2 c, Real rc, const Aabb& b, bool disk_is_a) {
   Manifold m;
   const Vec2 q = clamp_to(b, c);
   const Wide d2 = q == c ? Wide(0) : dist2_w(c, q);
   if (!within(d2, rc)) return m;
   m.touching = true;
   const Real d = Real(std::sqrt(d2));
-  // Separation of c from each edge (bottom, right, top, left), the first largest wins.
-  const Real s[4] = {b.min.y - c.y, c.x - b.max.x, c.y - b.max.y, b.min.x - c.x};
-  const Vec2 nn[4] = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}};
-  int k = 0;
-  for (int i = 1; i < 4; ++i)
-    if (s[i] > s[k]) k = i;
   const Vec2 pa = disk_is_a ? c : q, pb = disk_is_a ? q : c;
   const Real ra = disk_is_a ? rc : 0, rb = disk_is_a ? 0 : rc;
   const Real scale = std::max({std::fabs(pa.x), std::fabs(pa.y), rc, Real(1)});
@@ -207,6 +201,12 @@ Manifold disk_aabb_contact(Vec2 c, Real rc, const Aabb& b, bool disk_is_a) {
     m.depth = rc - d;
     m.points[0] = ((pa + n * ra) + (pb - n * rb)) * Real(0.5);
   } else {
+    // Separation of c from each edge (bottom, right, top, left), the first largest wins.
+    const Real s[4] = {b.min.y - c.y, c.x - b.max.x, c.y - b.max.y, b.min.x - c.x};
+    const Vec2 nn[4] = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}};
+    int k = 0;
+    for (int i = 1; i < 4; ++i)
+      if (s[i] > s[k]) k = i;
     const Vec2 n = disk_is_a ? -nn[k] : nn[k];
     m.normal = n;
     m.depth = std::max(Real(0), rc - s[k]);
@@ -235,30 +235,12 @@ Manifold disk_segment_hull_contact(Vec2 c, Real rc, Vec2 a, Vec2 b, Real rs, boo
   return point_hull_contact(h, c, rc, rc > 0, disk_is_a);
 }
 
-// point_hull_contact for a segment core a-b (radius rs: a capsule, 0: a segment) without
-// building the hull where the disk (c, rc) is clear of the core (the common case). First each
-// step exact (for float input): a center that projects strictly beyond an end (the sign of
-// (c - a).e or (c - b).e) touches as it touches that end's disk (circle_circle_contact); one
-// that projects onto the segment and lies off its line is at the line's distance, which
-// line_distance_within compares with the radii, the answer then the line's normal toward c and
-// that distance, in the wide type (one square root, one division). Within rounding of the radii,
-// the float steps below (the nearest point, its distance); a center within rounding of the core
-// (or a core a == b) takes the hull's path, which needs its separation axes.
-Manifold disk_segment_contact(Vec2 c, Real rc, Vec2 a, Vec2 b, Real rs, bool disk_is_a) {
-  const Real R = rs + rc;
-  const Wide ex = Wide(b.x) - a.x, ey = Wide(b.y) - a.y, wx = Wide(c.x) - a.x, wy = Wide(c.y) - a.y;
-  if (ex * wx + ey * wy < 0) return disk_is_a ? circle_circle_contact(c, rc, a, rs) : circle_circle_contact(a, rs, c, rc);
-  if ((Wide(c.x) - b.x) * ex + (Wide(c.y) - b.y) * ey > 0)
-    return disk_is_a ? circle_circle_contact(c, rc, b, rs) : circle_circle_contact(b, rs, c, rc);
+// disk_segment_contact's rare cases: a center within rounding of the radii from the core's line
+// (or on it, or a core a == b), decided by the float steps below (the nearest point, its
+// distance), else on the hull, which needs its separation axes.
+[[gnu::noinline]] Manifold disk_segment_near(Vec2 c, Real rc, Vec2 a, Vec2 b, Real rs, bool disk_is_a) {
   Manifold m;
-  const Wide l = ey * wx, r = ex * wy, ee = ex * ex + ey * ey;
-  const int within = l == r ? 0 : line_distance_within(l, r, ee, R);
-  if (within < 0) return m;  // disjoint: not touching
-  if (within > 0) {
-    const Wide inv = 1 / std::sqrt(ee), side = l > r ? inv : -inv;  // (ey, -ex) points right of a -> b
-    edge_answer(c, rc, R, {Real(ey * side), Real(-ex * side)}, Real(std::fabs(l - r) * inv), disk_is_a, m);
-    return m;
-  }
+  const Real R = rs + rc;
   if (on_segment(a, b, c)) return disk_segment_hull_contact(c, rc, a, b, rs, disk_is_a);
   const Vec2 q = closest_on_segment(c, a, b);
   const Real d = length(q - c);
@@ -273,6 +255,33 @@ Manifold disk_segment_contact(Vec2 c, Real rc, Vec2 a, Vec2 b, Real rs, bool dis
   m.depth = R - d;
   m.point_count = 1;
   m.points[0] = ((pa + n * ra) + (pb - n * rb)) * Real(0.5);
+  return m;
+}
+
+// point_hull_contact for a segment core a-b (radius rs: a capsule, 0: a segment) without
+// building the hull where the disk (c, rc) is clear of the core (the common case). First each
+// step exact (for float input): a center that projects strictly beyond an end (the sign of
+// (c - a).e or (c - b).e) touches as it touches that end's disk (circle_circle_contact); one
+// that projects onto the segment and lies off its line is at the line's distance, which
+// line_distance_within compares with the radii, the answer then the line's normal toward c and
+// that distance, in the wide type (one square root, one division). Within rounding of the radii,
+// disk_segment_near. (Inline in contact<>, where disk_is_a is a constant: the rare cases and
+// the end's disk are one call each.)
+[[gnu::always_inline]] inline Manifold disk_segment_contact(Vec2 c, Real rc, Vec2 a, Vec2 b, Real rs, bool disk_is_a) {
+  const Real R = rs + rc;
+  const Wide ex = Wide(b.x) - a.x, ey = Wide(b.y) - a.y, wx = Wide(c.x) - a.x, wy = Wide(c.y) - a.y;
+  const bool before_a = ex * wx + ey * wy < 0;
+  if (before_a || (Wide(c.x) - b.x) * ex + (Wide(c.y) - b.y) * ey > 0) {
+    const Vec2 p = before_a ? a : b;
+    return disk_is_a ? circle_circle_contact(c, rc, p, rs) : circle_circle_contact(p, rs, c, rc);
+  }
+  Manifold m;
+  const Wide l = ey * wx, r = ex * wy, ee = ex * ex + ey * ey;
+  const int within = l == r ? 0 : line_distance_within(l, r, ee, R);
+  if (within < 0) return m;  // disjoint: not touching
+  if (within == 0) return disk_segment_near(c, rc, a, b, rs, disk_is_a);
+  const Wide inv = 1 / std::sqrt(ee), side = l > r ? inv : -inv;  // (ey, -ex) points right of a -> b
+  edge_answer(c, rc, R, {Real(ey * side), Real(-ex * side)}, Real(std::fabs(l - r) * inv), disk_is_a, m);
   return m;
 }
 
@@ -364,15 +373,19 @@ bool disk_polygon_contact(Vec2 c, Real rc, const Vec2* v, const Vec2* nv, int n,
   return walk != 0 || disk_polygon_filters(c, rc, v, nv, n, rp, disk_is_a, im, sm, m);
 }
 
+// A disk against an aabb on its hull (an aabb of zero extent on an axis). Out of line.
+[[gnu::noinline]] Manifold disk_aabb_hull_contact(Vec2 c, Real rc, const Aabb& b, bool disk_is_a) {
+  return point_hull_contact(Hull(b), c, rc, rc > 0, disk_is_a);
+}
+
 template <class B>
-Manifold disk_convex_contact(Vec2 c, Real rc, const B& b, bool disk_is_a) {
+[[gnu::always_inline]] inline Manifold disk_convex_contact(Vec2 c, Real rc, const B& b, bool disk_is_a) {
   if constexpr (std::is_same_v<B, Aabb>) {
     if (b.min.x < b.max.x && b.min.y < b.max.y) return disk_aabb_contact(c, rc, b, disk_is_a);
-  }
-  if constexpr (kIsStroke<B>) {
-    return disk_segment_contact(c, rc, b.a, b.b, stroke_radius(b), disk_is_a);
+    return disk_aabb_hull_contact(c, rc, b, disk_is_a);
   } else {
-    return point_hull_contact(Hull(b), c, rc, rc > 0, disk_is_a);
+    static_assert(kIsStroke<B>);
+    return disk_segment_contact(c, rc, b.a, b.b, stroke_radius(b), disk_is_a);
   }
 }
 
@@ -420,7 +433,7 @@ Manifold disk_polygon_hull_contact(Vec2 c, Real rc, const Polygon& b, bool disk_
 }
 
 // (a box: in its frame)
-Manifold disk_convex_contact(Vec2 c, Real rc, const Box& b, bool disk_is_a) {
+[[gnu::always_inline]] inline Manifold disk_convex_contact(Vec2 c, Real rc, const Box& b, bool disk_is_a) {
   Manifold m = disk_convex_contact(to_local(b, c), rc, box_local(b), disk_is_a);
   if (!m.touching) return m;
   m.normal = b.rot().apply(m.normal);
@@ -558,8 +571,13 @@ struct ContactForms {
   template <class O>
   static Manifold sector_other(const Sector& s, const O& o) { return sector_hull_contact(SectorParts(s), Hull(o)); }
   static Manifold sectors(const SectorParts& a, const SectorParts& b) { return sector_sector_contact(a, b); }
+  // (Inline in contact<>, where disk_is_a is a constant; a polygon's as g++ chooses: its walk is
+  // inline in disk_convex_contact already.)
   template <class O>
-  static Manifold disk_hull(Vec2 c, Real rc, const O& o, bool disk_is_a) {
+  [[gnu::always_inline]] static Manifold disk_hull(Vec2 c, Real rc, const O& o, bool disk_is_a) {
+    return disk_convex_contact(c, rc, o, disk_is_a);
+  }
+  static Manifold disk_hull(Vec2 c, Real rc, const Polygon& o, bool disk_is_a) {
     return disk_convex_contact(c, rc, o, disk_is_a);
   }
   static Manifold disks(Vec2 ca, Real ra, Vec2 cb, Real rb) { return circle_circle_contact(ca, ra, cb, rb); }
