@@ -50,7 +50,7 @@ Aabb kept_core(const Aabb& fat, Real speed, const FatBoxRule& rule) {
 
 void World::fat_box_changed(std::uint32_t slot, bool rebuild_own, Real speed) {
   const Aabb fat = bp_->fat_box(slot);
-  resize_kept_cores();
+  if (kept_core_.size() < slots_.size()) resize_kept_cores();
   kept_core_[slot] = kept_core(fat, speed, options_.fat);
   kept_speed_[slot] = speed;
   if (near_.size() < slots_.size()) {
