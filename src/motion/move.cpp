@@ -299,7 +299,9 @@ class Mover {
       const Obstacle& o = obs[k];
       if (!rigid(o) || !near_box.overlaps(boxes[k])) continue;
       arcs = arcs || o.kind == ObstacleKind::arc;
-      const Touch t = touch(body_, o, skin_);
+      // (a disk's wall: the direct kernel inline)
+      const Touch t = std::is_same_v<B, Circle> && o.kind == ObstacleKind::edge ? touch_edge(body_, o.edge, skin_)
+                                                                                : touch(body_, o, skin_);
       // (an unresolved normal is left to the sweep, which finds the real one if it goes in)
       if (!t.valid || !t.reliable || !(t.gap < kNearSkins * skin_)) continue;
       Hit& h = near.emplace_back();

@@ -258,6 +258,20 @@ Touch touch_pair(const B& body, const S& s, Real probe) {
   return t;
 }
 
+/// The touch of a body and an edge, with the edge's rules applied (see touch): the direct
+/// kernel for a disk, inline (the Mover's disk gathers its near walls with it, no call), else the
+/// segment's touch_pair.
+template <class B>
+[[gnu::always_inline]] inline Touch touch_edge(const B& body, const WallEdge& e, Real probe) {
+  Touch t = direct_first<Touch>(
+      body, [&](const Circle& c) { return touch_disk_segment(c, e.a, e.b, e.normal); },
+      [&] { return touch_pair(body, segment_of(e), probe); });
+  Vec2 out = -t.normal;
+  t.valid = edge_accepts(e, reference(body), &out, t.point);
+  t.normal = -out;
+  return t;
+}
+
 template <class B>
 Touch touch(const B& body, const Obstacle& o, Real probe) {
   switch (o.kind) {
@@ -268,15 +282,7 @@ Touch touch(const B& body, const Obstacle& o, Real probe) {
       if (!(o.one_way == Vec2{}) && (t.gap < 0 || !(dot(-t.normal, o.one_way) > 0))) t.valid = false;
       return t;
     }
-    case ObstacleKind::edge: {
-      Touch t = direct_first<Touch>(
-          body, [&](const Circle& c) { return touch_disk_segment(c, o.edge.a, o.edge.b, o.edge.normal); },
-          [&] { return touch_pair(body, segment_of(o.edge), probe); });
-      Vec2 out = -t.normal;
-      t.valid = edge_accepts(o.edge, reference(body), &out, t.point);
-      t.normal = -out;
-      return t;
-    }
+    case ObstacleKind::edge: return touch_edge(body, o.edge, probe);
     case ObstacleKind::arc: {
       const Circle c = bounding_circle(body);
       const ArcClosest q = closest_point(o.arc, c.center);
