@@ -67,7 +67,10 @@ struct Hit {
 struct Scratch {
   std::vector<Hit> hits, near, first;
   std::vector<Aabb> boxes;  ///< the obstacles' bounds, once per move
+  /// edges[k]: a disk's touch of edge k in the last gather_near (those whose bounds met its box)
+  std::vector<DiskEdge> edges;
 };
+[[gnu::noinline, gnu::cold]] void grow_edges(Scratch& sc, std::size_t n) { sc.edges.resize(n); }
 Scratch& scratch() {
   thread_local Scratch s;
   return s;
@@ -97,6 +100,10 @@ class Mover {
       cos_slope_ = std::cos(o.max_slope);
     }
     side_ = !(up_ == Vec2{});
+    if constexpr (std::is_same_v<B, Circle>) {
+      if (sc.edges.size() < obs.size()) grow_edges(sc, obs.size());
+      edges_ = sc.edges.data();
+    }
   }
 
   void run() {
@@ -186,7 +193,8 @@ class Mover {
       if (!rigid(o)) continue;
       const Aabb& ob = boxes[k];
       if (!reach.overlaps(ob) || !swept.overlaps(ob)) continue;
-      const SweepHit s = sweep_obstacle(body_, r, o);
+      // (a disk's wall: what the last gather's touch found from here, if it touched it)
+      const SweepHit s = sweep_obstacle(body_, r, o, std::is_same_v<B, Circle> ? &edges_[k] : nullptr);
       if (!s.hit || s.initially_overlapping) continue;
       const Real approach = dot(r, s.normal);
       if (!(approach > 0)) continue;
@@ -297,11 +305,15 @@ class Mover {
     const std::span<const Aabb> boxes = boxes_;
     for (std::size_t k = 0; k < obs.size(); ++k) {
       const Obstacle& o = obs[k];
-      if (!rigid(o) || !near_box.overlaps(boxes[k])) continue;
+      if (!rigid(o) || !near_box.overlaps(boxes[k])) {
+        if constexpr (std::is_same_v<B, Circle>) edges_[k].size = -1;  // (not touched: unknown)
+        continue;
+      }
       arcs = arcs || o.kind == ObstacleKind::arc;
       // (a disk's wall: the direct kernel inline)
-      const Touch t = std::is_same_v<B, Circle> && o.kind == ObstacleKind::edge ? touch_edge(body_, o.edge, skin_)
-                                                                                : touch(body_, o, skin_);
+      const Touch t = std::is_same_v<B, Circle> && o.kind == ObstacleKind::edge
+                          ? touch_edge(body_, o.edge, skin_, &edges_[k])
+                          : touch(body_, o, skin_);
       // (an unresolved normal is left to the sweep, which finds the real one if it goes in)
       if (!t.valid || !t.reliable || !(t.gap < kNearSkins * skin_)) continue;
       Hit& h = near.emplace_back();
@@ -565,6 +577,9 @@ class Mover {
   /// ground by the side view's ground rule.
   Vec2 want_;
   std::span<const Aabb> boxes_;  ///< boxes_[k]: the bounds of obs_[k]
+  /// A disk's: sc.edges (edges_[k]: its touch of edge k in the last gather_near, a size of -1
+  /// if it did not touch it; sweep_rest sees the body where the last gather left it)
+  DiskEdge* edges_ = nullptr;
   Aabb box_;                  ///< cover(body_)
   Real left_ = 1;
   Real skin_ = 0;
