@@ -95,11 +95,11 @@ class Mover {
     skin_ = skin;  // skin_of(bounds(start), d, o.skin)
     COLLIDE2D_ASSERT(skin_ > 0 && std::isfinite(skin_));  // the skin rule's terms are positive
     COLLIDE2D_ASSERT(boxes_.size() == obs.size());          // the obstacles' bounds, taken by `move`
-    if (!(o.up == Vec2{})) {
+    if (!(o.up == Vec2{})) {  // (then up_ is not zero either: normalize's fallback is not)
       up_ = normalize(o.up);
       cos_slope_ = std::cos(o.max_slope);
+      side_ = true;
     }
-    side_ = !(up_ == Vec2{});
     if constexpr (std::is_same_v<B, Circle>) {
       if (sc.edges.size() < obs.size()) grow_edges(sc, obs.size());
       edges_ = sc.edges.data();
@@ -194,7 +194,7 @@ class Mover {
       const Aabb& ob = boxes[k];
       if (!reach.overlaps(ob) || !swept.overlaps(ob)) continue;
       // (a disk's wall: what the last gather's touch found from here, if it touched it)
-      const SweepHit s = sweep_obstacle(body_, r, o, std::is_same_v<B, Circle> ? &edges_[k] : nullptr);
+      const SweepHit s = sweep_obstacle(body_, r, len, o, std::is_same_v<B, Circle> ? &edges_[k] : nullptr);
       if (!s.hit || s.initially_overlapping) continue;
       const Real approach = dot(r, s.normal);
       if (!(approach > 0)) continue;
@@ -482,12 +482,13 @@ class Mover {
     // Snap to ground: it started on the ground, does not move up, and the ground is near below.
     if (!res_.grounded && started_grounded && opt_.snap_distance > 0 && !(dot(dir_, up_) > 0)) {
       const Vec2 down = up_ * -opt_.snap_distance;
+      const Real down_len = length(down);
       Real best = 2;
       Vec2 best_n;
       for (std::size_t k = 0; k < obs_.size(); ++k) {
         const Obstacle& o = obs_[k];
         if (!rigid(o)) continue;
-        const SweepHit s = sweep_obstacle(body_, down, o);
+        const SweepHit s = sweep_obstacle(body_, down, down_len, o);
         if (!s.hit || s.initially_overlapping || facing(s.normal) != Facing::ground) continue;
         if (s.time < best) best = s.time, best_n = s.normal;
       }

@@ -117,16 +117,15 @@ struct DiskEdge {
 
 /// A disk moving by r against the segment a-b (unit normal n): the first time its centre
 /// meets the capsule of the segment grown by the radius (a face, else an end's disk: a ray
-/// enters a convex set once, so a face hit is the entry). `seen`: the touch's DiskEdge of this
+/// enters a convex set once, so a face hit is the entry); `len` is length(r). `seen`: the touch's DiskEdge of this
 /// disk and segment (the same bits, without the closest point), if not null and its size is
 /// not negative.
-inline Direct<SweepHit> sweep_disk_segment(const Circle& c, Vec2 r, Vec2 a, Vec2 b, Vec2 n,
+inline Direct<SweepHit> sweep_disk_segment(const Circle& c, Vec2 r, Real len, Vec2 a, Vec2 b, Vec2 n,
                                            const DiskEdge* seen = nullptr) {
   Direct<SweepHit> out;
   const Vec2 e = b - a;
   const bool known = seen && !(seen->size < 0);
   const Real size = known ? seen->size : length(e);
-  const Real len = length(r);
   if (!(len > 0) || !(size > 0)) return out;
   const Real R = c.radius;
   const Real margin = direct_margin(c, size, r);
@@ -315,10 +314,10 @@ Touch touch(const B& body, const Obstacle& o, Real probe) {
 
 /// The body moved by r against an obstacle (the shape's own sweep, the edge's segment sweep,
 /// the arc sweep of the body's disk), with the edge's and one-way shape's rules applied to
-/// the hit (a hit they do not count is no hit). `seen`: a disk's touch of this edge from the
-/// same place, if known.
+/// the hit (a hit they do not count is no hit); `len` is length(r). `seen`: a disk's touch of
+/// this edge from the same place, if known.
 template <class B>
-SweepHit sweep_obstacle(const B& body, Vec2 r, const Obstacle& o, const DiskEdge* seen = nullptr) {
+SweepHit sweep_obstacle(const B& body, Vec2 r, Real len, const Obstacle& o, const DiskEdge* seen = nullptr) {
   switch (o.kind) {
     case ObstacleKind::shape: {
       SweepHit h = direct_first<SweepHit>(
@@ -330,7 +329,7 @@ SweepHit sweep_obstacle(const B& body, Vec2 r, const Obstacle& o, const DiskEdge
     }
     case ObstacleKind::edge: {
       SweepHit h = direct_first<SweepHit>(
-          body, [&](const Circle& c) { return sweep_disk_segment(c, r, o.edge.a, o.edge.b, o.edge.normal, seen); },
+          body, [&](const Circle& c) { return sweep_disk_segment(c, r, len, o.edge.a, o.edge.b, o.edge.normal, seen); },
           [&] { return sweep(body, r, segment_of(o.edge), Vec2{}); });
       if (h.hit && !h.initially_overlapping) {
         Vec2 out = -h.normal;

@@ -218,7 +218,7 @@ TEST(DirectKernels, DiskSegmentMatchesTheGeneralPath) {
                  double(path_segment(c, c + r, a, b) - W(radius))};
 
     // The sweep.
-    const Direct<SweepHit> d = sweep_disk_segment(body, r, a, b, e.normal);
+    const Direct<SweepHit> d = sweep_disk_segment(body, r, length(r), a, b, e.normal);
     if (d.decided && compare_sweep(k, d.value, sweep(body, r, Segment{a, b}, Vec2{}), t)) {
       // The contact point is on the disk where it touches, and on the segment.
       const Vec2 centre = c + r * d.value.time;
@@ -249,10 +249,10 @@ TEST(DirectKernels, DiskSegmentMatchesTheGeneralPath) {
     const Real size = length(b - a), dist = length(c - detail::closest_on_segment(c, a, b));
     if (bits(seen.size) != bits(size) || bits(seen.dist) != bits(dist))
       t.fail(i, [&] { return std::string("the touch's DiskEdge is not the sweep's length and distance"); });
-    if (!same_bits(sweep_disk_segment(body, r, a, b, e.normal, &seen), d))
+    if (!same_bits(sweep_disk_segment(body, r, length(r), a, b, e.normal, &seen), d))
       t.fail(i, [&] { return std::string("the sweep from the touch's DiskEdge differs"); });
     const DiskEdge unknown{-1, 0};
-    if (!same_bits(sweep_disk_segment(body, r, a, b, e.normal, &unknown), d))
+    if (!same_bits(sweep_disk_segment(body, r, length(r), a, b, e.normal, &unknown), d))
       t.fail(i, [&] { return std::string("the sweep from an unknown DiskEdge differs"); });
   }
   t.report("disk - segment");
