@@ -185,6 +185,9 @@ class Mover {
   /// iteration's whole motion can reach), into sc.hits; `len` is length(r).
   void sweep_rest(Scratch& sc, Vec2 r, Real len, const Aabb& reach) {
     const Aabb swept = grown(merged(box_, translated(box_, r)), kNearSkins * skin_);
+    // A box meets both when it meets their common part (per bound: max(a, b) <= c is a <= c and
+    // b <= c), empty or not (finite: the inputs' limits).
+    const Aabb both{max(reach.min, swept.min), min(reach.max, swept.max)};
     sc.hits.clear();
     const std::span<const Obstacle> obs = obs_;  // (held in registers over the walk)
     const std::span<const Aabb> boxes = boxes_;
@@ -192,7 +195,7 @@ class Mover {
       const Obstacle& o = obs[k];
       if (!rigid(o)) continue;
       const Aabb& ob = boxes[k];
-      if (!reach.overlaps(ob) || !swept.overlaps(ob)) continue;
+      if (!both.overlaps(ob)) continue;
       // (a disk's wall: what the last gather's touch found from here, if it touched it)
       const SweepHit s = sweep_obstacle(body_, r, len, o, std::is_same_v<B, Circle> ? &edges_[k] : nullptr);
       if (!s.hit || s.initially_overlapping) continue;
