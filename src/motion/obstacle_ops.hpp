@@ -59,7 +59,7 @@ bool vertex_accepts(const WallEdge& e, Vec2 ref, Vec2* out, Vec2 point);
 /// vertex touches both faces: this edge's part of it is its face, so `*out` becomes the face
 /// normal (a vertex-vertex normal there, any direction between the two faces within rounding,
 /// is no ghost: dropping it let a body slide through the corner).
-inline bool edge_accepts(const WallEdge& e, Vec2 ref, Vec2* out, Vec2 point) {
+[[gnu::always_inline]] inline bool edge_accepts(const WallEdge& e, Vec2 ref, Vec2* out, Vec2 point) {
   if (e.one_sided) {
     if (!(dot(ref - e.a, e.normal) > 0)) return false;
     if (!(dot(*out, e.normal) > 0)) return false;
