@@ -67,7 +67,10 @@ struct Hit {
 struct Scratch {
   std::vector<Hit> hits, near, first;
   std::vector<Aabb> boxes;  ///< the obstacles' bounds, once per move
+  /// edges[k]: a disk's touch of edge k in the last gather_near (those whose bounds met its box)
+  std::vector<DiskEdge> edges;
 };
+[[gnu::noinline, gnu::cold]] void grow_edges(Scratch& sc, std::size_t n) { sc.edges.resize(n); }
 Scratch& scratch() {
   thread_local Scratch s;
   return s;
@@ -92,11 +95,15 @@ class Mover {
     skin_ = skin;  // skin_of(bounds(start), d, o.skin)
     COLLIDE2D_ASSERT(skin_ > 0 && std::isfinite(skin_));  // the skin rule's terms are positive
     COLLIDE2D_ASSERT(boxes_.size() == obs.size());          // the obstacles' bounds, taken by `move`
-    if (!(o.up == Vec2{})) {
+    if (!(o.up == Vec2{})) {  // (then up_ is not zero either: normalize's fallback is not)
       up_ = normalize(o.up);
       cos_slope_ = std::cos(o.max_slope);
+      side_ = true;
     }
-    side_ = !(up_ == Vec2{});
+    if constexpr (std::is_same_v<B, Circle>) {
+      if (sc.edges.size() < obs.size()) grow_edges(sc, obs.size());
+      edges_ = sc.edges.data();
+    }
   }
 
   void run() {
@@ -178,6 +185,9 @@ class Mover {
   /// iteration's whole motion can reach), into sc.hits; `len` is length(r).
   void sweep_rest(Scratch& sc, Vec2 r, Real len, const Aabb& reach) {
     const Aabb swept = grown(merged(box_, translated(box_, r)), kNearSkins * skin_);
+    // A box meets both when it meets their common part (per bound: max(a, b) <= c is a <= c and
+    // b <= c), empty or not (finite: the inputs' limits).
+    const Aabb both{max(reach.min, swept.min), min(reach.max, swept.max)};
     sc.hits.clear();
     const std::span<const Obstacle> obs = obs_;  // (held in registers over the walk)
     const std::span<const Aabb> boxes = boxes_;
@@ -185,8 +195,9 @@ class Mover {
       const Obstacle& o = obs[k];
       if (!rigid(o)) continue;
       const Aabb& ob = boxes[k];
-      if (!reach.overlaps(ob) || !swept.overlaps(ob)) continue;
-      const SweepHit s = sweep_obstacle(body_, r, o);
+      if (!both.overlaps(ob)) continue;
+      // (a disk's wall: what the last gather's touch found from here, if it touched it)
+      const SweepHit s = sweep_obstacle(body_, r, len, o, std::is_same_v<B, Circle> ? &edges_[k] : nullptr);
       if (!s.hit || s.initially_overlapping) continue;
       const Real approach = dot(r, s.normal);
       if (!(approach > 0)) continue;
@@ -297,9 +308,15 @@ class Mover {
     const std::span<const Aabb> boxes = boxes_;
     for (std::size_t k = 0; k < obs.size(); ++k) {
       const Obstacle& o = obs[k];
-      if (!rigid(o) || !near_box.overlaps(boxes[k])) continue;
+      if (!rigid(o) || !near_box.overlaps(boxes[k])) {
+        if constexpr (std::is_same_v<B, Circle>) edges_[k].size = -1;  // (not touched: unknown)
+        continue;
+      }
       arcs = arcs || o.kind == ObstacleKind::arc;
-      const Touch t = touch(body_, o, skin_);
+      // (a disk's wall: the direct kernel inline)
+      const Touch t = std::is_same_v<B, Circle> && o.kind == ObstacleKind::edge
+                          ? touch_edge(body_, o.edge, skin_, &edges_[k])
+                          : touch(body_, o, skin_);
       // (an unresolved normal is left to the sweep, which finds the real one if it goes in)
       if (!t.valid || !t.reliable || !(t.gap < kNearSkins * skin_)) continue;
       Hit& h = near.emplace_back();
@@ -468,12 +485,13 @@ class Mover {
     // Snap to ground: it started on the ground, does not move up, and the ground is near below.
     if (!res_.grounded && started_grounded && opt_.snap_distance > 0 && !(dot(dir_, up_) > 0)) {
       const Vec2 down = up_ * -opt_.snap_distance;
+      const Real down_len = length(down);
       Real best = 2;
       Vec2 best_n;
       for (std::size_t k = 0; k < obs_.size(); ++k) {
         const Obstacle& o = obs_[k];
         if (!rigid(o)) continue;
-        const SweepHit s = sweep_obstacle(body_, down, o);
+        const SweepHit s = sweep_obstacle(body_, down, down_len, o);
         if (!s.hit || s.initially_overlapping || facing(s.normal) != Facing::ground) continue;
         if (s.time < best) best = s.time, best_n = s.normal;
       }
@@ -563,6 +581,9 @@ class Mover {
   /// ground by the side view's ground rule.
   Vec2 want_;
   std::span<const Aabb> boxes_;  ///< boxes_[k]: the bounds of obs_[k]
+  /// A disk's: sc.edges (edges_[k]: its touch of edge k in the last gather_near, a size of -1
+  /// if it did not touch it; sweep_rest sees the body where the last gather left it)
+  DiskEdge* edges_ = nullptr;
   Aabb box_;                  ///< cover(body_)
   Real left_ = 1;
   Real skin_ = 0;

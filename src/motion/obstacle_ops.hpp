@@ -59,7 +59,7 @@ bool vertex_accepts(const WallEdge& e, Vec2 ref, Vec2* out, Vec2 point);
 /// vertex touches both faces: this edge's part of it is its face, so `*out` becomes the face
 /// normal (a vertex-vertex normal there, any direction between the two faces within rounding,
 /// is no ghost: dropping it let a body slide through the corner).
-inline bool edge_accepts(const WallEdge& e, Vec2 ref, Vec2* out, Vec2 point) {
+[[gnu::always_inline]] inline bool edge_accepts(const WallEdge& e, Vec2 ref, Vec2* out, Vec2 point) {
   if (e.one_sided) {
     if (!(dot(ref - e.a, e.normal) > 0)) return false;
     if (!(dot(*out, e.normal) > 0)) return false;
@@ -106,19 +106,30 @@ T direct_first(const B& body, DirectF&& direct, GeneralF&& general) {
   return general();
 }
 
+/// What a disk's touch of the segment a-b finds that a sweep of the disk from the same place
+/// computes again: the segment's length, length(b - a), and the centre's distance to it,
+/// length(q - c) for the closest point q (the sweep's length(c - q), bit for bit: negation is
+/// exact).
+struct DiskEdge {
+  Real size = 0;
+  Real dist = 0;
+};
+
 /// A disk moving by r against the segment a-b (unit normal n): the first time its centre
 /// meets the capsule of the segment grown by the radius (a face, else an end's disk: a ray
-/// enters a convex set once, so a face hit is the entry).
-inline Direct<SweepHit> sweep_disk_segment(const Circle& c, Vec2 r, Vec2 a, Vec2 b, Vec2 n) {
+/// enters a convex set once, so a face hit is the entry); `len` is length(r). `seen`: the touch's DiskEdge of this
+/// disk and segment (the same bits, without the closest point), if not null and its size is
+/// not negative.
+inline Direct<SweepHit> sweep_disk_segment(const Circle& c, Vec2 r, Real len, Vec2 a, Vec2 b, Vec2 n,
+                                           const DiskEdge* seen = nullptr) {
   Direct<SweepHit> out;
   const Vec2 e = b - a;
-  const Real size = length(e);
-  const Real len = length(r);
+  const bool known = seen && !(seen->size < 0);
+  const Real size = known ? seen->size : length(e);
   if (!(len > 0) || !(size > 0)) return out;
   const Real R = c.radius;
-  const Vec2 q = detail::closest_on_segment(c.center, a, b);
   const Real margin = direct_margin(c, size, r);
-  const Real dist = length(c.center - q);
+  const Real dist = known ? seen->dist : length(c.center - detail::closest_on_segment(c.center, a, b));
   if (dist <= R + margin) return out;  // touching or overlapping: the general rule
   out.decided = true;
   if (dist > R + len + 2 * margin) return out;  // beyond the path's reach (and its rounding): a miss
@@ -184,13 +195,16 @@ struct Touch {
 };
 
 /// The touch of a disk and the segment a-b (unit normal n): the closest point on the segment;
-/// the face's own normal where it is inside the face, else the direction to the end.
-inline Direct<Touch> touch_disk_segment(const Circle& c, Vec2 a, Vec2 b, Vec2 n) {
+/// the face's own normal where it is inside the face, else the direction to the end. `seen`
+/// (if not null) takes the segment's length and the distance, decided or not.
+inline Direct<Touch> touch_disk_segment(const Circle& c, Vec2 a, Vec2 b, Vec2 n, DiskEdge* seen = nullptr) {
   Direct<Touch> out;
   const Vec2 q = detail::closest_on_segment(c.center, a, b);
   const Vec2 diff = q - c.center;
   const Real dist = length(diff);
-  if (!(dist > direct_margin(c, length(b - a), Vec2{}))) return out;  // no direction: the general path
+  const Real size = length(b - a);
+  if (seen) *seen = {size, dist};
+  if (!(dist > direct_margin(c, size, Vec2{}))) return out;  // no direction: the general path
   out.decided = true;
   Touch& t = out.value;
   t.valid = true;
@@ -258,6 +272,21 @@ Touch touch_pair(const B& body, const S& s, Real probe) {
   return t;
 }
 
+/// The touch of a body and an edge, with the edge's rules applied (see touch): the direct
+/// kernel for a disk, inline (the Mover's disk gathers its near walls with it, no call), else the
+/// segment's touch_pair. `seen`: a disk's DiskEdge of the edge (see touch_disk_segment).
+template <class B>
+[[gnu::always_inline]] inline Touch touch_edge(const B& body, const WallEdge& e, Real probe,
+                                               DiskEdge* seen = nullptr) {
+  Touch t = direct_first<Touch>(
+      body, [&](const Circle& c) { return touch_disk_segment(c, e.a, e.b, e.normal, seen); },
+      [&] { return touch_pair(body, segment_of(e), probe); });
+  Vec2 out = -t.normal;
+  t.valid = edge_accepts(e, reference(body), &out, t.point);
+  t.normal = -out;
+  return t;
+}
+
 template <class B>
 Touch touch(const B& body, const Obstacle& o, Real probe) {
   switch (o.kind) {
@@ -268,15 +297,7 @@ Touch touch(const B& body, const Obstacle& o, Real probe) {
       if (!(o.one_way == Vec2{}) && (t.gap < 0 || !(dot(-t.normal, o.one_way) > 0))) t.valid = false;
       return t;
     }
-    case ObstacleKind::edge: {
-      Touch t = direct_first<Touch>(
-          body, [&](const Circle& c) { return touch_disk_segment(c, o.edge.a, o.edge.b, o.edge.normal); },
-          [&] { return touch_pair(body, segment_of(o.edge), probe); });
-      Vec2 out = -t.normal;
-      t.valid = edge_accepts(o.edge, reference(body), &out, t.point);
-      t.normal = -out;
-      return t;
-    }
+    case ObstacleKind::edge: return touch_edge(body, o.edge, probe);
     case ObstacleKind::arc: {
       const Circle c = bounding_circle(body);
       const ArcClosest q = closest_point(o.arc, c.center);
@@ -293,9 +314,10 @@ Touch touch(const B& body, const Obstacle& o, Real probe) {
 
 /// The body moved by r against an obstacle (the shape's own sweep, the edge's segment sweep,
 /// the arc sweep of the body's disk), with the edge's and one-way shape's rules applied to
-/// the hit (a hit they do not count is no hit).
+/// the hit (a hit they do not count is no hit); `len` is length(r). `seen`: a disk's touch of
+/// this edge from the same place, if known.
 template <class B>
-SweepHit sweep_obstacle(const B& body, Vec2 r, const Obstacle& o) {
+SweepHit sweep_obstacle(const B& body, Vec2 r, Real len, const Obstacle& o, const DiskEdge* seen = nullptr) {
   switch (o.kind) {
     case ObstacleKind::shape: {
       SweepHit h = direct_first<SweepHit>(
@@ -307,7 +329,7 @@ SweepHit sweep_obstacle(const B& body, Vec2 r, const Obstacle& o) {
     }
     case ObstacleKind::edge: {
       SweepHit h = direct_first<SweepHit>(
-          body, [&](const Circle& c) { return sweep_disk_segment(c, r, o.edge.a, o.edge.b, o.edge.normal); },
+          body, [&](const Circle& c) { return sweep_disk_segment(c, r, len, o.edge.a, o.edge.b, o.edge.normal, seen); },
           [&] { return sweep(body, r, segment_of(o.edge), Vec2{}); });
       if (h.hit && !h.initially_overlapping) {
         Vec2 out = -h.normal;

@@ -6,10 +6,13 @@
 // tolerance, the same normal within 1e-5 rad in double (1e-3 in float), the same gap.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <random>
 #include <string>
+#include <type_traits>
 
 #include "motion/obstacle_ops.hpp"
 
@@ -30,6 +33,17 @@ Real uniform(std::mt19937_64& g, Real lo, Real hi) {
 double angle_between(Vec2 a, Vec2 b) {
   const double c = double(a.x) * b.x + double(a.y) * b.y, s = double(a.x) * b.y - double(a.y) * b.x;
   return std::fabs(std::atan2(s, c));
+}
+
+/// The bits of a Real.
+auto bits(Real v) { return std::bit_cast<std::conditional_t<kDouble, std::uint64_t, std::uint32_t>>(v); }
+
+/// The same bits (one sweep by two routes).
+bool same_bits(const Direct<SweepHit>& x, const Direct<SweepHit>& y) {
+  const SweepHit &p = x.value, &q = y.value;
+  return x.decided == y.decided && p.hit == q.hit && p.initially_overlapping == q.initially_overlapping &&
+         bits(p.time) == bits(q.time) && bits(p.normal.x) == bits(q.normal.x) && bits(p.normal.y) == bits(q.normal.y) &&
+         bits(p.point.x) == bits(q.point.x) && bits(p.point.y) == bits(q.point.y);
 }
 
 /// Exact (long double) distance from point p to segment ab.
@@ -204,7 +218,7 @@ TEST(DirectKernels, DiskSegmentMatchesTheGeneralPath) {
                  double(path_segment(c, c + r, a, b) - W(radius))};
 
     // The sweep.
-    const Direct<SweepHit> d = sweep_disk_segment(body, r, a, b, e.normal);
+    const Direct<SweepHit> d = sweep_disk_segment(body, r, length(r), a, b, e.normal);
     if (d.decided && compare_sweep(k, d.value, sweep(body, r, Segment{a, b}, Vec2{}), t)) {
       // The contact point is on the disk where it touches, and on the segment.
       const Vec2 centre = c + r * d.value.time;
@@ -223,10 +237,23 @@ TEST(DirectKernels, DiskSegmentMatchesTheGeneralPath) {
     }
 
     // The touch, where the body stands.
-    const Direct<Touch> td = touch_disk_segment(body, a, b, e.normal);
+    DiskEdge seen{-1, 0};
+    const Direct<Touch> td = touch_disk_segment(body, a, b, e.normal, &seen);
     if (td.decided)
       compare_touch(k, td.value, touch_pair(body, Segment{a, b}, move_skin(body, r, MoveOptions{})),
                     double(point_segment(c.x, c.y, a, b) - W(radius)), t);
+
+    // The sweep from what the touch saw (the mover's, from where its last gather touched the
+    // wall), decided or not, is the sweep bit for bit; so is one from an unknown DiskEdge.
+    // (what it saw: the sweep's own length(b - a) and length(c - q), bit for bit)
+    const Real size = length(b - a), dist = length(c - detail::closest_on_segment(c, a, b));
+    if (bits(seen.size) != bits(size) || bits(seen.dist) != bits(dist))
+      t.fail(i, [&] { return std::string("the touch's DiskEdge is not the sweep's length and distance"); });
+    if (!same_bits(sweep_disk_segment(body, r, length(r), a, b, e.normal, &seen), d))
+      t.fail(i, [&] { return std::string("the sweep from the touch's DiskEdge differs"); });
+    const DiskEdge unknown{-1, 0};
+    if (!same_bits(sweep_disk_segment(body, r, length(r), a, b, e.normal, &unknown), d))
+      t.fail(i, [&] { return std::string("the sweep from an unknown DiskEdge differs"); });
   }
   t.report("disk - segment");
 }
