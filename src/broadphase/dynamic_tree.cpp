@@ -145,9 +145,8 @@ void DynamicTree::touch(std::uint32_t id) {
 
 bool DynamicTree::move(std::uint32_t id, const Aabb& tight, Vec2 displacement) {
   const std::uint32_t leaf = leaf_of_[id];
-  const std::optional<Aabb> fresh = refatten(nodes_[leaf].box, tight, displacement, rule_);
-  if (!fresh) return false;  // most moves (no registers to save on this path: the rest is out of line)
-  replace_fat_box(id, leaf, *fresh);
+  if (bp::keeps_fat_box(nodes_[leaf].box, tight, displacement, rule_)) return false;  // most moves
+  replace_fat_box(id, leaf, fatten(tight, displacement, rule_));
   return true;
 }
 

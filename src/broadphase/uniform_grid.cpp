@@ -150,9 +150,8 @@ void UniformGrid::touch(std::uint32_t id) {
 }
 
 bool UniformGrid::move(std::uint32_t id, const Aabb& tight, Vec2 displacement) {
-  const std::optional<Aabb> refit = refatten(fat_[id], tight, displacement, rule_);
-  if (!refit) return false;
-  const Aabb fresh = *refit;
+  if (bp::keeps_fat_box(fat_[id], tight, displacement, rule_)) return false;  // most moves
+  const Aabb fresh = fatten(tight, displacement, rule_);
   CellRange r = range_of(fresh);
   const CellRange& old = range_[id];
   if (r.x0 == old.x0 && r.y0 == old.y0 && r.x1 == old.x1 && r.y1 == old.y1 && !is_large(r)) {

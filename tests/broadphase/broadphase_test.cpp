@@ -5,11 +5,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <random>
 #include <set>
 #include <vector>
 
+#include "broadphase/box_ops.hpp"
 #include "collide2d/broadphase.hpp"
 
 using namespace collide2d;
@@ -223,6 +225,58 @@ TEST(DynamicTree, TinyTreesFindTheirPairs) {
       EXPECT_EQ(g, want) << n << " proxies, round " << round;
     }
   }
+}
+
+// The tree's move decides with bp::keeps_fat_box, four lanes at once: it must answer as
+// refatten does, also on the boundaries (a current box one ulp inside or outside the tight box
+// or the largest fat box allowed), for zero, signed-zero, huge, infinite and NaN displacements,
+// with and without a speed margin, and with a zero margin.
+TEST(DynamicTree, FourLaneFatBoxTestAnswersAsRefatten) {
+  Rand r(77);
+  const Real inf = std::numeric_limits<Real>::infinity(), nan = std::numeric_limits<Real>::quiet_NaN();
+  const std::vector<FatBoxRule> rules = {FatBoxRule{Real(0.1), 4, 4}, FatBoxRule{Real(0.5), 2, 4, Real(0.25)},
+                                         FatBoxRule{0, 2, 4}, FatBoxRule{Real(0.1), 0, 1}};
+  auto pick_d = [&]() -> Real {
+    switch (r.below(10)) {
+      case 0: return 0;
+      case 1: return -Real(0);
+      case 2: return r.below(2) ? inf : -inf;
+      case 3: return nan;
+      case 4: return r.uniform(-1e30f, 1e30f);
+      default: return r.uniform(-1, 1) * (r.below(2) ? Real(0.05) : Real(3));
+    }
+  };
+  int kept = 0, replaced = 0;
+  for (int trial = 0; trial < 200000; ++trial) {
+    const FatBoxRule& rule = rules[std::size_t(r.below(int(rules.size())))];
+    const Aabb tight = random_box(r, 50);
+    const Vec2 d{pick_d(), pick_d()};
+    const Aabb fresh = fatten(tight, d, rule);
+    const Aabb huge = grown(fresh, fat_padding(d, rule) * rule.shrink_factor);
+    // Each coordinate of the current box: on, or one ulp either side of, the tight box's or the
+    // largest allowed box's; else anywhere between (or a little beyond) them.
+    auto coord = [&](Real t, Real h) {
+      const Real toward = h < t ? -inf : inf;
+      switch (r.below(7)) {
+        case 0: return t;
+        case 1: return std::nextafter(t, toward);
+        case 2: return std::nextafter(t, -toward);
+        case 3: return h;
+        case 4: return std::nextafter(h, toward);
+        case 5: return std::nextafter(h, -toward);
+        default: return std::isfinite(h) ? t + (h - t) * r.uniform(Real(-0.1), Real(1.1)) : t;
+      }
+    };
+    const Aabb current{{coord(tight.min.x, huge.min.x), coord(tight.min.y, huge.min.y)},
+                       {coord(tight.max.x, huge.max.x), coord(tight.max.y, huge.max.y)}};
+    const bool expect = !refatten(current, tight, d, rule).has_value();
+    ASSERT_EQ(bp::keeps_fat_box(current, tight, d, rule), expect)
+        << "trial " << trial << " d " << d.x << " " << d.y << " margin " << rule.margin;
+    (expect ? kept : replaced) += 1;
+  }
+  // Both outcomes well exercised.
+  EXPECT_GT(kept, 20000);
+  EXPECT_GT(replaced, 20000);
 }
 
 TEST(DynamicTree, SmallMovesKeepTheFatBox) {
