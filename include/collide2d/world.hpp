@@ -496,7 +496,9 @@ class World {
   /// Stores the shape and moves its proxy; `moved`: the mover put it there (its step teaches the
   /// near lists' reach, widen_near), not a set_shape (a teleport is no motion to plan for).
   void place(std::uint32_t slot, const Shape& shape, bool moved);
-  void fat_box_changed(std::uint32_t slot, bool rebuild_own);
+  /// `speed`: the slot's displacement's largest component now (a lower bound of it in its
+  /// next moves makes its kept core: see kept_core_).
+  void fat_box_changed(std::uint32_t slot, bool rebuild_own, Real speed = 0);
   void add_near(std::uint32_t slot, std::uint32_t other);
   void forget_near(std::uint32_t slot);
   bool near_listed(std::uint32_t slot, const Aabb& region) const;
@@ -566,6 +568,14 @@ class World {
   // Every fat-box change queries its box grown by near_reach_, which only grows, so a list is
   // told of every fat box that comes to meet its box.
   std::vector<std::vector<std::uint32_t>> near_;
+  // Per slot, made as its fat box changes (fat_box_changed; every slot has them): a box
+  // (kept_core_) and a speed (kept_speed_) such that, when the tight box holds the box, the fat
+  // box holds the tight box and the move's displacement's largest component is at least the
+  // speed, the broad phase keeps the fat box; the store decision (disc_stored) then needs no
+  // refatten. A slot made otherwise (restore) has a box that no box holds.
+  std::vector<Aabb> kept_core_;
+  std::vector<Real> kept_speed_;
+  void resize_kept_cores();
   std::vector<Aabb> near_box_;
   std::vector<std::uint8_t> near_valid_;
   std::size_t near_valid_count_ = 0;

@@ -13,6 +13,11 @@ namespace collide2d::inline COLLIDE2D_ABI::bp {
 
 /// Perimeter (the 2D surface-area-heuristic measure).
 inline Real perimeter(const Aabb& a) { return 2 * ((a.max.x - a.min.x) + (a.max.y - a.min.y)); }
+/// Aabb::overlaps without short-circuit: four comparisons, one outcome (in a tree walk every
+/// comparison is a coin toss for the branch predictor).
+inline bool overlaps_unbranched(const Aabb& a, const Aabb& b) {
+  return (a.min.x <= b.max.x) & (b.min.x <= a.max.x) & (a.min.y <= b.max.y) & (b.min.y <= a.max.y);
+}
 /// A ray prepared for slab tests: origin, reciprocal direction, and which axes are parallel.
 struct RaySlab {
   Vec2 origin;

@@ -137,7 +137,11 @@ World::Stored World::store_moved(std::uint32_t slot, const Shape& shape, Vec2& d
   if (!within(c.center)) return Stored::refused;
   if (!std::holds_alternative<Circle>(shapes_[slot])) return Stored::other;
   box = collide2d::bounds(c);
-  delta = box.center() - tight_[slot].center();
+  delta = box.center() - tight_[slot].center();  // (finite: both boxes are within the limit)
+  if (fat.contains(box) && box.contains(kept_core_[slot]) &&
+      std::max(std::fabs(delta.x), std::fabs(delta.y)) >= kept_speed_[slot]) {
+    return Stored::kept;  // (what the broad phase's refatten decides then, see kept_core_)
+  }
   // The broad phase's own test (refatten): whether its move will change the fat box `fat` (its
   // rule is options_.fat, which it was made with).
   return refatten(fat, box, delta, options_.fat) ? Stored::refit : Stored::kept;
@@ -152,7 +156,7 @@ World::Stored World::store_moved(std::uint32_t slot, const Shape& shape, Vec2& d
 [[gnu::always_inline]] inline void World::finish_moved(std::uint32_t slot, Stored stored, Vec2 delta) {
   if (stored == Stored::refit && bp_->move(slot, tight_[slot], delta)) {
     widen_near(tight_[slot], delta);
-    fat_box_changed(slot, true);
+    fat_box_changed(slot, true, std::max(std::fabs(delta.x), std::fabs(delta.y)) * Real(0.25));
   }
   if (stored == Stored::kept || stored == Stored::refit) mark_dirty(slot);
 }

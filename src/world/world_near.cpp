@@ -9,6 +9,9 @@
 // proxies whose shapes meet the region are in the list (a shape lies in its fat box). Entries
 // of proxies that went away are dropped as a list doubles.
 #include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
 #include <string>
 
 #include "collide2d/world.hpp"
@@ -19,9 +22,37 @@ namespace collide2d::inline COLLIDE2D_ABI {
 namespace {
 /// A list is pruned when it reaches one of these sizes (8, 16, 32, ...).
 bool prune_size(std::size_t n) { return n >= 8 && (n & (n - 1)) == 0; }
+
+/// The kept core of a fat box `fat` under `rule` for moves whose displacement's largest
+/// component is at least `speed` (World::kept_core_): each side the nearest coordinate to the
+/// inside from which `refatten`'s test box (the box grown by the padding, then by the padding
+/// times the shrink factor) still reaches the fat box's side. The padding is the one of that
+/// speed (`fat_padding`): a faster move's is no smaller, the stretch along the displacement
+/// only makes the test box larger, and every step of the test is monotone in the coordinates
+/// (and in the padding, for a shrink factor >= 0: else a box that no box holds).
+Aabb kept_core(const Aabb& fat, Real speed, const FatBoxRule& rule) {
+  constexpr Real inf = std::numeric_limits<Real>::infinity();
+  if (!(rule.shrink_factor >= 0)) return Aabb{{-inf, -inf}, {inf, inf}};
+  const Real p = fat_padding(Vec2{speed, 0}, rule), g = p * rule.shrink_factor;
+  Aabb core;
+  for (int axis = 0; axis < 2; ++axis) {
+    const Real lo = axis == 0 ? fat.min.x : fat.min.y, hi = axis == 0 ? fat.max.x : fat.max.y;
+    const Real in = (g + p) * Real(0x1p-12);  // (a hair farther in: the tests below then hold at once)
+    Real a = ((lo + g) + p) - in, b = ((hi - g) - p) + in;
+    while ((a - p) - g > lo) a = std::nextafter(a, -inf);  // (grown's sums: (v - p) - g at a min side)
+    while ((b + p) + g < hi) b = std::nextafter(b, inf);
+    (axis == 0 ? core.min.x : core.min.y) = a;
+    (axis == 0 ? core.max.x : core.max.y) = b;
+  }
+  return core;
+}
 }  // namespace
 
-void World::fat_box_changed(std::uint32_t slot, bool rebuild_own) {
+void World::fat_box_changed(std::uint32_t slot, bool rebuild_own, Real speed) {
+  const Aabb fat = bp_->fat_box(slot);
+  if (kept_core_.size() < slots_.size()) resize_kept_cores();
+  kept_core_[slot] = kept_core(fat, speed, options_.fat);
+  kept_speed_[slot] = speed;
   if (near_.size() < slots_.size()) {
     near_.resize(slots_.size());
     near_box_.resize(slots_.size());
@@ -33,7 +64,6 @@ void World::fat_box_changed(std::uint32_t slot, bool rebuild_own) {
     --near_valid_count_;
   }
   if (!rebuild_own && near_valid_count_ == 0) return;  // no list to tell
-  const Aabb fat = bp_->fat_box(slot);
   const Aabb box = grown(fat, near_reach_);
   std::vector<std::uint32_t>* mine = rebuild_own ? &near_[slot] : nullptr;
   if (mine) mine->clear();
@@ -51,6 +81,12 @@ void World::fat_box_changed(std::uint32_t slot, bool rebuild_own) {
     ++near_valid_count_;
     keep_near_walls(slot);
   }
+}
+
+void World::resize_kept_cores() {
+  constexpr Real big = std::numeric_limits<Real>::max();
+  kept_core_.resize(slots_.size(), Aabb{{-big, -big}, {big, big}});
+  kept_speed_.resize(slots_.size(), 0);
 }
 
 void World::widen_near(const Aabb& body, Vec2 delta) {
@@ -96,6 +132,17 @@ void World::add_near(std::uint32_t slot, std::uint32_t other) {
 
 std::optional<Invalid> World::validate_near() const {
   auto near = [](std::uint32_t i) { return "near[" + std::to_string(i) + "]"; };
+  if (kept_core_.size() != slots_.size() || kept_speed_.size() != slots_.size()) {
+    return Invalid{"kept_core", "not one per slot"};
+  }
+  for (std::uint32_t i = 0; i < slots_.size(); ++i) {
+    constexpr Real big = std::numeric_limits<Real>::max();
+    if (!slots_[i].alive || kept_core_[i].min.x == -big) continue;  // (none kept)
+    const Aabb core = kept_core(bp_->fat_box(i), kept_speed_[i], options_.fat);
+    if (std::memcmp(&core, &kept_core_[i], sizeof core) != 0) {
+      return Invalid{"kept_core[" + std::to_string(i) + "]", "made for another fat box"};
+    }
+  }
   std::size_t valid = 0;
   for (std::uint32_t i = 0; i < near_valid_.size(); ++i) {
     if (!near_valid_[i]) continue;

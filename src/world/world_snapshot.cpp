@@ -540,6 +540,7 @@ std::optional<Invalid> World::restore(std::span<const std::byte> bytes) {
     for (std::uint32_t i = 0; i < n; ++i) {
       if (w.slots_[i].alive) w.bp_->insert(i, w.tight_[i], w.slots_[i].is_static);
     }
+    w.resize_kept_cores();  // (none kept: made as the fat boxes change)
     if (auto bad = w.validate()) refuse("", "inconsistent: " + bad->text());
     world_detail::reserve_world_id(id);
     *this = std::move(w);

@@ -192,6 +192,39 @@ TEST(DynamicTree, StaysShallowAndRebuildKeepsLeaves) {
   ASSERT_FALSE(t.validate());
 }
 
+// Tiny trees (a lone leaf at the root, a leaf whose sibling is the root's other child): the
+// new pairs are those of brute force, after the inserts and after every proxy moved away.
+TEST(DynamicTree, TinyTreesFindTheirPairs) {
+  Rand r(7);
+  for (int n = 1; n <= 6; ++n) {
+    DynamicTree t;
+    std::vector<Aabb> tight;
+    for (int i = 0; i < n; ++i) {
+      tight.push_back(random_box(r, 2));
+      t.insert(std::uint32_t(i), tight.back(), false);
+    }
+    for (int round = 0; round < 2; ++round) {
+      if (round == 1) {
+        for (int i = 0; i < n; ++i) {
+          const Vec2 d{r.uniform(-3, 3), r.uniform(-3, 3)};
+          tight[i] = {tight[i].min + d, tight[i].max + d};
+          t.move(std::uint32_t(i), tight[i], d);
+          t.touch(std::uint32_t(i));  // every proxy counts as moved, replaced or not
+        }
+      }
+      std::vector<ProxyPair> got;
+      t.update_pairs(got);
+      std::vector<std::pair<std::uint32_t, std::uint32_t>> g, want;
+      for (auto p : got) g.emplace_back(p.a, p.b);
+      std::sort(g.begin(), g.end());
+      for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j)
+          if (t.fat_box(std::uint32_t(i)).overlaps(t.fat_box(std::uint32_t(j)))) want.emplace_back(i, j);
+      EXPECT_EQ(g, want) << n << " proxies, round " << round;
+    }
+  }
+}
+
 TEST(DynamicTree, SmallMovesKeepTheFatBox) {
   DynamicTree t(FatBoxRule{Real(0.5), 2, 4});
   t.insert(0, Aabb{{0, 0}, {1, 1}}, false);

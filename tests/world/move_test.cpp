@@ -781,6 +781,50 @@ TEST(WorldMove, BatchedCrowdAnswersEqualSerialCrowd) {
   }
 }
 
+// The crowd's store decision keeps a disc's fat box without the broad phase's test (refatten)
+// when its box holds the slot's kept core and the move is fast enough (World::kept_core_): the
+// fat boxes stay the broad phase's own. After every step of a crowd of discs each fat box is,
+// bit for bit, the one of the same discs moved one by one (World::move places each through the
+// broad phase's move), with the tree and the grid, for fat-box rules with and without a speed
+// margin or a stretch and with a small shrink factor (a disc that slows down is re-fitted), at
+// speeds drawn anew every step (stops, slow-downs, speed-ups).
+TEST(WorldMove, CrowdKeepsTheFatBoxesTheBroadPhaseKeeps) {
+  const FatBoxRule rules[] = {WorldOptions{}.fat,
+                              {Real(0.1), Real(2), Real(4), Real(0)},
+                              {Real(0.05), Real(0), Real(1.5), Real(2)},
+                              {Real(0.2), Real(4), Real(12), Real(8)}};
+  const Real speeds[] = {0, Real(0.002), Real(0.05), Real(0.4), Real(1.5)};
+  for (BroadphaseKind kind : {BroadphaseKind::tree, BroadphaseKind::grid}) {
+    for (const FatBoxRule& rule : rules) {
+      WorldOptions wo;
+      wo.broadphase = kind;
+      wo.fat = rule;
+      World crowd(wo), one(wo);
+      Rand r(61);
+      std::vector<ProxyHandle> bodies, singles;  // the same slots in each world
+      for (int i = 0; i < 80; ++i) {
+        const Circle c{{r.uniform(-25, 25), r.uniform(-25, 25)}, r.uniform(Real(0.1), Real(0.6))};
+        bodies.push_back(*crowd.create({c, 0, Filter{kMonsters}}));
+        singles.push_back(*one.create({c, 0, Filter{kMonsters}}));
+      }
+      std::vector<Vec2> d(bodies.size());
+      std::vector<WorldMove> out;
+      for (int step = 0; step < 60; ++step) {
+        for (Vec2& v : d) v = Vec2{r.uniform(-1, 1), r.uniform(-1, 1)} * speeds[r.below(5)];
+        ASSERT_FALSE(crowd.move_crowd(bodies, d, MoveOptions{}, out));
+        for (std::size_t i = 0; i < bodies.size(); ++i) {
+          ASSERT_FALSE(one.move(singles[i], d[i]));
+          const Aabb a = crowd.broadphase().fat_box(bodies[i].index);
+          const Aabb b = one.broadphase().fat_box(singles[i].index);
+          ASSERT_TRUE(a.min.x == b.min.x && a.min.y == b.min.y && a.max.x == b.max.x && a.max.y == b.max.y)
+              << "step " << step << " body " << i;
+        }
+      }
+      ASSERT_FALSE(crowd.validate());
+    }
+  }
+}
+
 namespace {
 
 /// Positions after `steps` crowd steps of bodies laid out by `layout` (0: a touching row, a
