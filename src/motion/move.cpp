@@ -196,6 +196,11 @@ class Mover {
       if (!rigid(o)) continue;
       const Aabb& ob = boxes[k];
       if (!both.overlaps(ob)) continue;
+      if constexpr (std::is_same_v<B, Circle>)  // (a disk's wall: the sweep's own first tests, inline)
+        if (o.kind == ObstacleKind::edge &&
+            disk_segment_start(body_, r, len, o.edge.a, o.edge.b, o.edge.normal, &edges_[k]).state ==
+                DiskSegmentStart::miss)
+          continue;
       // (a disk's wall: what the last gather's touch found from here, if it touched it)
       const SweepHit s = sweep_obstacle(body_, r, len, o, std::is_same_v<B, Circle> ? &edges_[k] : nullptr);
       if (!s.hit || s.initially_overlapping) continue;
