@@ -196,6 +196,11 @@ class Mover {
       if (!rigid(o)) continue;
       const Aabb& ob = boxes[k];
       if (!both.overlaps(ob)) continue;
+      if constexpr (std::is_same_v<B, Circle>)  // (a disk's wall: the sweep's own first tests, inline)
+        if (o.kind == ObstacleKind::edge &&
+            disk_segment_start(body_, r, len, o.edge.a, o.edge.b, o.edge.normal, &edges_[k]).state ==
+                DiskSegmentStart::miss)
+          continue;
       // (a disk's wall: what the last gather's touch found from here, if it touched it)
       const SweepHit s = sweep_obstacle(body_, r, len, o, std::is_same_v<B, Circle> ? &edges_[k] : nullptr);
       if (!s.hit || s.initially_overlapping) continue;
@@ -594,18 +599,19 @@ class Mover {
   int plane_count_ = 0;
 };
 
-/// Takes the obstacles' bounds (scratch().boxes, for the Mover) and answers whether no
+/// Takes the obstacles' bounds (sc.boxes, for the Mover) and answers whether no
 /// obstacle meets the frame's clear box (top down only: the side view's snap looks farther).
 /// Then the Mover would find no contact where the body stands, no hit on the way and nothing to
 /// push out at the end: the body simply moves by the displacement (most steps of a crowd in open
 /// ground).
-bool clear_path(const MoveFrame& f, std::span<const Obstacle> obs) {
-  std::vector<Aabb>& boxes = scratch().boxes;
-  boxes.clear();
+bool clear_path(const MoveFrame& f, std::span<const Obstacle> obs, Scratch& sc) {
+  sc.boxes.resize(obs.size());
+  Aabb* const boxes = sc.boxes.data();  // (held in a register over the walk)
   bool clear = f.has_clear;
-  for (const Obstacle& ob : obs) {
-    boxes.push_back(ob.kind == ObstacleKind::edge ? bounds(ob.edge) : bounds(ob));  // (edges inline)
-    clear = clear && !f.clear.overlaps(boxes.back());
+  for (std::size_t k = 0; k < obs.size(); ++k) {
+    const Obstacle& ob = obs[k];
+    boxes[k] = ob.kind == ObstacleKind::edge ? bounds(ob.edge) : bounds(ob);  // (edges inline)
+    clear = clear && !f.clear.overlaps(boxes[k]);
   }
   return clear;
 }
@@ -615,13 +621,11 @@ bool clear_path(const MoveFrame& f, std::span<const Obstacle> obs) {
 template <class B>
 void motion_detail::move_body(const B& b, Vec2 displacement, const MoveFrame& frame,
                               std::span<const Obstacle> obstacles, const MoveOptions& options, MoveResult& out) {
-  // (no obstacles: the frame alone answers, no bounds to take)
-  if (obstacles.empty() ? frame.has_clear : clear_path(frame, obstacles)) {
+  Scratch& sc = scratch();
+  if (clear_path(frame, obstacles, sc)) {  // (no obstacles: the frame alone answers)
     move_in_open(b, displacement, out);
     return;
   }
-  Scratch& sc = scratch();
-  if (obstacles.empty()) sc.boxes.clear();  // (clear_path not called)
   Mover<B> m(b, displacement, frame.skin, obstacles, options, out, sc);
   m.run();
   out.shape = m.body_;

@@ -115,6 +115,42 @@ struct DiskEdge {
   Real dist = 0;
 };
 
+/// The first tests of a disk's sweep against a segment (sweep_disk_segment's own, inline: the
+/// Mover's disk tests them before it calls the sweep): `general`, the pair is left to the general
+/// path; `miss`, decided, no hit; `on`, decided, the faces and ends to test, from the face on
+/// the body's side (`side`, the centre's distance `s` to the line, `den` = dot(u, side) for
+/// u = r / len).
+struct DiskSegmentStart {
+  enum State { general, miss, on } state = general;
+  Real s = 0, den = 0;
+  Vec2 u, side;
+};
+[[gnu::always_inline]] inline DiskSegmentStart disk_segment_start(const Circle& c, Vec2 r, Real len, Vec2 a, Vec2 b,
+                                                                  Vec2 n, const DiskEdge* seen) {
+  DiskSegmentStart st;
+  const bool known = seen && !(seen->size < 0);
+  const Real size = known ? seen->size : length(b - a);
+  if (!(len > 0) || !(size > 0)) return st;
+  const Real R = c.radius;
+  const Real margin = direct_margin(c, size, r);
+  const Real dist = known ? seen->dist : length(c.center - detail::closest_on_segment(c.center, a, b));
+  if (dist <= R + margin) return st;  // touching or overlapping: the general rule
+  st.state = DiskSegmentStart::miss;
+  if (dist > R + len + 2 * margin) return st;  // beyond the path's reach (and its rounding): a miss
+  const Vec2 u = r / len;
+  // The face on the body's side.
+  Real s = dot(c.center - a, n);
+  const Vec2 side = s >= 0 ? n : -n;
+  s = std::fabs(s);
+  const Real den = dot(u, side);
+  // Not approaching the segment's line from beyond the radius (and its rounding): the centre
+  // never comes within R of the line, where every point of the grown segment lies.
+  if (!(den < 0) && s > R + margin) return st;
+  st.state = DiskSegmentStart::on;
+  st.s = s, st.den = den, st.u = u, st.side = side;
+  return st;
+}
+
 /// A disk moving by r against the segment a-b (unit normal n): the first time its centre
 /// meets the capsule of the segment grown by the radius (a face, else an end's disk: a ray
 /// enters a convex set once, so a face hit is the entry); `len` is length(r). `seen`: the touch's DiskEdge of this
@@ -123,27 +159,16 @@ struct DiskEdge {
 inline Direct<SweepHit> sweep_disk_segment(const Circle& c, Vec2 r, Real len, Vec2 a, Vec2 b, Vec2 n,
                                            const DiskEdge* seen = nullptr) {
   Direct<SweepHit> out;
-  const Vec2 e = b - a;
-  const bool known = seen && !(seen->size < 0);
-  const Real size = known ? seen->size : length(e);
-  if (!(len > 0) || !(size > 0)) return out;
-  const Real R = c.radius;
-  const Real margin = direct_margin(c, size, r);
-  const Real dist = known ? seen->dist : length(c.center - detail::closest_on_segment(c.center, a, b));
-  if (dist <= R + margin) return out;  // touching or overlapping: the general rule
+  const DiskSegmentStart st = disk_segment_start(c, r, len, a, b, n, seen);
+  if (st.state == DiskSegmentStart::general) return out;
   out.decided = true;
-  if (dist > R + len + 2 * margin) return out;  // beyond the path's reach (and its rounding): a miss
-  const Vec2 u = r / len;
+  if (st.state == DiskSegmentStart::miss) return out;
+  const Vec2 e = b - a;
+  const Real R = c.radius;
+  const Vec2 u = st.u, side = st.side;
+  const Real s = st.s, den = st.den;
   Real best = -1;
   Vec2 outward;
-  // The face on the body's side.
-  Real s = dot(c.center - a, n);
-  const Vec2 side = s >= 0 ? n : -n;
-  s = std::fabs(s);
-  const Real den = dot(u, side);
-  // Not approaching the segment's line from beyond the radius (and its rounding): the centre
-  // never comes within R of the line, where every point of the grown segment lies.
-  if (!(den < 0) && s > R + margin) return out;
   if (den < 0 && s > R) {
     const Real dist = (s - R) / -den;
     if (dist <= len) {

@@ -194,6 +194,7 @@ void compare_touch(const Case& k, const Touch& direct, const Touch& gen, double 
 TEST(DirectKernels, DiskSegmentMatchesTheGeneralPath) {
   std::mt19937_64 g(424242);
   Tally t;
+  int start_misses = 0;
   for (int i = 0; i < 100000; ++i) {
     const auto [scale, at] = random_place(g);
     const Vec2 a = at + Vec2{uniform(g, -20, 20), uniform(g, -20, 20)} * scale;
@@ -254,7 +255,18 @@ TEST(DirectKernels, DiskSegmentMatchesTheGeneralPath) {
     const DiskEdge unknown{-1, 0};
     if (!same_bits(sweep_disk_segment(body, r, length(r), a, b, e.normal, &unknown), d))
       t.fail(i, [&] { return std::string("the sweep from an unknown DiskEdge differs"); });
+
+    // The sweep's first tests alone (the mover's disk skips the sweep on their miss): the same
+    // from the touch's DiskEdge, and a miss there is the sweep's decided miss, with the path
+    // off the segment (its least gap, long double, not below minus the tolerance).
+    const DiskSegmentStart st = disk_segment_start(body, r, length(r), a, b, e.normal, &seen);
+    if (st.state != disk_segment_start(body, r, length(r), a, b, e.normal, nullptr).state)
+      t.fail(i, [&] { return std::string("the sweep's start from the touch's DiskEdge differs"); });
+    if (st.state == DiskSegmentStart::miss && (!d.decided || d.value.hit || !(k.path_gap >= -k.tol)))
+      t.fail(i, [&] { return "the sweep's start misses, path gap " + std::to_string(k.path_gap); });
+    start_misses += st.state == DiskSegmentStart::miss;
   }
+  EXPECT_GT(start_misses, 1000);  // (the case mix reaches the start's misses)
   t.report("disk - segment");
 }
 
