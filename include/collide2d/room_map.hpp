@@ -24,6 +24,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "collide2d/math.hpp"
@@ -94,6 +95,18 @@ class RoomMap {
   /// Whether a line of `gather(region)` has bounds (`bounds(WallEdge)`) meeting `box`: a
   /// mover's clear box (`MoveFrame`) checked without making obstacles.
   bool gathered_meets(const Aabb& region, const Aabb& box) const;
+  /// A line kept near a box (`lines_near`): its bounds and one grid cell that lists it.
+  struct NearLine {
+    Aabb box;  ///< bounds(WallEdge) of the line
+    int i, j;  ///< the cell (column, row) that lists it
+  };
+  /// Appends the lines `gather` finds under `box` whose bounds meet it, once per cell that
+  /// lists them (a moving body's list box: made once, used for every move inside it).
+  void lines_near(const Aabb& box, std::vector<NearLine>& out) const;
+  /// `gathered_meets(region, box)` from a kept list: `near` is `lines_near(n)` of a box n that
+  /// holds `region`, made since the map was built (the lines of region's cells whose bounds
+  /// meet region are among n's; the cells of region are among n's).
+  bool near_meets(std::span<const NearLine> near, const Aabb& region, const Aabb& box) const;
 
   /// Moves a circle of `radius` centred at `from` by `displacement`: a thin wrapper of the one
   /// mover (motion.hpp) over the walls it can reach (`gather(move_region(...))`). It stops at
@@ -174,6 +187,7 @@ class RoomMap {
     int line;
   };
   Near nearest_wall_d(double px, double py) const;
+  // f(line) or f(line, column, row) for each line listed by a cell under the box (repeats).
   template <class F>
   void for_walls_in_box(double x0, double y0, double x1, double y1, F&& f) const;
   /// The lines `gather(region)` gives, each once or more, in any order, as f(line, its box).

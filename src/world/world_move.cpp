@@ -197,7 +197,10 @@ World::Stored World::store_moved(std::uint32_t slot, const Shape& shape, Vec2& d
       // (the clear box lies in the region: the kept edges meeting it are the gathered ones that do)
       if (map->near_meets(walls->layer(li), frame.clear)) return false;
     } else if (const RoomMap* rooms = std::get_if<RoomMap>(&l.geometry)) {
-      if (rooms->gathered_meets(frame.region, frame.clear)) return false;
+      if (walls ? rooms->near_meets(walls->rooms(li), frame.region, frame.clear)
+                : rooms->gathered_meets(frame.region, frame.clear)) {
+        return false;
+      }
     } else {
       return false;
     }
