@@ -99,6 +99,7 @@ class RoomMap {
   struct NearLine {
     Aabb box;  ///< bounds(WallEdge) of the line
     int i, j;  ///< the cell (column, row) that lists it
+    int line;  ///< the line's index
   };
   /// Appends the lines `gather` finds under `box` whose bounds meet it, once per cell that
   /// lists them (a moving body's list box: made once, used for every move inside it).
@@ -107,6 +108,10 @@ class RoomMap {
   /// holds `region`, made since the map was built (the lines of region's cells whose bounds
   /// meet region are among n's; the cells of region are among n's).
   bool near_meets(std::span<const NearLine> near, const Aabb& region, const Aabb& box) const;
+  /// `gather(region, out, owner)` from a kept list `near` (as near_meets): the same obstacles in
+  /// the same order, without walking the grid.
+  void gather(const Aabb& region, std::span<const NearLine> near, std::vector<Obstacle>& out,
+              std::uint32_t owner = 0) const;
 
   /// Moves a circle of `radius` centred at `from` by `displacement`: a thin wrapper of the one
   /// mover (motion.hpp) over the walls it can reach (`gather(move_region(...))`). It stops at
@@ -193,6 +198,8 @@ class RoomMap {
   /// The lines `gather(region)` gives, each once or more, in any order, as f(line, its box).
   template <class F>
   void for_gathered(const Aabb& region, F&& f) const;
+  /// The lines `ids` (repeats, any order) as gather's obstacles: by index, once each.
+  void gather_lines(std::vector<int>& ids, std::vector<Obstacle>& out, std::uint32_t owner) const;
 
   std::vector<double> vx_, vy_;
   std::vector<MapLine> lines_;

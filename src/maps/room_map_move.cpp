@@ -50,6 +50,23 @@ void RoomMap::gather(const Aabb& region, std::vector<Obstacle>& out, std::uint32
   thread_local std::vector<int> ids;
   ids.clear();
   for_gathered(region, [&](int li, const Aabb&) { ids.push_back(li); });
+  gather_lines(ids, out, owner);
+}
+
+void RoomMap::gather(const Aabb& region, std::span<const NearLine> near, std::vector<Obstacle>& out,
+                     std::uint32_t owner) const {
+  thread_local std::vector<int> ids;
+  ids.clear();
+  if (!is_finite(region.min) || !is_finite(region.max)) return;
+  // (near_meets' lines: the kept ones of region's cells whose bounds meet region)
+  const int i0 = grid_index(double(region.min.x), gx_, nx_), i1 = grid_index(double(region.max.x), gx_, nx_);
+  const int j0 = grid_index(double(region.min.y), gy_, ny_), j1 = grid_index(double(region.max.y), gy_, ny_);
+  for (const NearLine& l : near)
+    if (l.box.overlaps(region) && i0 <= l.i && l.i <= i1 && j0 <= l.j && l.j <= j1) ids.push_back(l.line);
+  gather_lines(ids, out, owner);
+}
+
+void RoomMap::gather_lines(std::vector<int>& ids, std::vector<Obstacle>& out, std::uint32_t owner) const {
   std::sort(ids.begin(), ids.end());
   ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
   for (int li : ids) out.push_back(edge_obstacle(wall_edges_[std::size_t(li)], owner, std::uint32_t(li)));  // normal: the front
@@ -67,7 +84,7 @@ void RoomMap::lines_near(const Aabb& box, std::vector<NearLine>& out) const {
   for_walls_in_box(double(box.min.x), double(box.min.y), double(box.max.x), double(box.max.y), [&](int li, int i, int j) {
     const WallEdge& e = wall_edges_[std::size_t(li)];
     const Aabb b = collide2d::bounds(e);
-    if (e.a != e.b && b.overlaps(box)) out.push_back(NearLine{b, i, j});
+    if (e.a != e.b && b.overlaps(box)) out.push_back(NearLine{b, i, j, li});
   });
 }
 

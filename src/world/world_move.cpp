@@ -209,7 +209,7 @@ World::Stored World::store_moved(std::uint32_t slot, const Shape& shape, Vec2& d
 }
 
 /// The mover's obstacles: the proxies of s.ids (as solid shapes, in that order), then each
-/// layer's run (tile layers from the kept edges when there are some).
+/// layer's run (tile and room layers from the kept edges and lines when there are some).
 void World::gather_obstacles(const Aabb& region, Filter filter, const NearWalls* walls, MoveScratch& s) const {
   s.shapes.clear();
   s.obstacles.clear();
@@ -231,6 +231,11 @@ void World::gather_obstacles(const Aabb& region, Filter filter, const NearWalls*
           if constexpr (std::is_same_v<std::decay_t<decltype(map)>, TileMap>) {
             if (walls) {
               map.gather(region, walls->layer(li), s.obstacles, li);
+              return;
+            }
+          } else if constexpr (std::is_same_v<std::decay_t<decltype(map)>, RoomMap>) {
+            if (walls) {
+              map.gather(region, walls->rooms(li), s.obstacles, li);
               return;
             }
           }

@@ -166,7 +166,7 @@ std::optional<Invalid> World::validate_near() const {
       std::vector<int> ids;
       std::vector<RoomMap::NearLine> lines;
       auto same = [](const RoomMap::NearLine& a, const RoomMap::NearLine& b) {
-        return std::memcmp(&a.box, &b.box, sizeof a.box) == 0 && a.i == b.i && a.j == b.j;
+        return std::memcmp(&a.box, &b.box, sizeof a.box) == 0 && a.i == b.i && a.j == b.j && a.line == b.line;
       };
       for (std::size_t li = 0; li < layers_.size(); ++li) {
         const LayerGeometry* g = layers_[li]->alive ? &layers_[li]->geometry : nullptr;
