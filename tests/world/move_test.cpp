@@ -159,14 +159,17 @@ TEST(WorldMove, TileMapPropsAndMonstersSoak) {
   EXPECT_FALSE(w.validate());
 }
 
+/// A closed loop of lines through `pts`, room 0 on their front (right) side.
+void add_room_loop(RoomMapDesc& d, const std::vector<Vec2>& pts) {
+  const int base = int(d.vertices.size());
+  for (Vec2 p : pts) d.vertices.push_back(p);
+  for (int i = 0; i < int(pts.size()); ++i) d.lines.push_back(MapLine{base + i, base + (i + 1) % int(pts.size()), 0, -1, false});
+}
+
 RoomMapDesc room_with_pillars(std::vector<Aabb>& pillars) {
   RoomMapDesc d;
   d.room_count = 1;
-  auto loop = [&](std::vector<Vec2> pts) {
-    const int base = int(d.vertices.size());
-    for (Vec2 p : pts) d.vertices.push_back(p);
-    for (int i = 0; i < int(pts.size()); ++i) d.lines.push_back(MapLine{base + i, base + (i + 1) % int(pts.size()), 0, -1, false});
-  };
+  auto loop = [&](const std::vector<Vec2>& pts) { add_room_loop(d, pts); };
   loop({{0, 0}, {0, 512}, {768, 512}, {768, 0}});
   for (int k = 0; k < 8; ++k) {
     const Vec2 c{Real(96 + (k % 4) * 180), Real(128 + (k / 4) * 256)};
@@ -600,11 +603,7 @@ TEST(WorldMove, MovesSeeEveryProxyInReachAsTheWorldChanges) {
 RoomMapDesc room_with_slanted_pillars(Rand& r, int n) {
   RoomMapDesc d;
   d.room_count = 1;
-  auto loop = [&](std::vector<Vec2> pts) {
-    const int base = int(d.vertices.size());
-    for (Vec2 p : pts) d.vertices.push_back(p);
-    for (int i = 0; i < int(pts.size()); ++i) d.lines.push_back(MapLine{base + i, base + (i + 1) % int(pts.size()), 0, -1, false});
-  };
+  auto loop = [&](const std::vector<Vec2>& pts) { add_room_loop(d, pts); };
   loop({{0, 0}, {0, 48}, {64, 48}, {64, 0}});
   std::vector<Aabb> taken;
   for (int k = 0; k < n; ++k) {
