@@ -221,6 +221,15 @@ class RoomMap {
   std::vector<int> state_start_, state_list_;  // per cell: rooms containing the reference
 };
 
+// (inline: the crowd's clear test and gather over kept lines call it)
+inline int RoomMap::grid_index(double v, double origin, int n) const {
+  // floor(q) clamped to [0, n - 1] without a call to floor: below 1 (or NaN) it is 0 or less,
+  // from n - 1 on the last cell, and in between the truncation is the floor.
+  const double q = (v - origin) / h_;
+  if (!(q >= 1)) return 0;  // below the grid's second cell, or NaN
+  return q < double(n - 1) ? int(q) : n - 1;
+}
+
 /// Deprecated (one release): the Doom "sector" is a room (a Sector is the cone shape).
 using SectorMapDesc [[deprecated("use RoomMapDesc")]] = RoomMapDesc;
 /// Deprecated (one release): `RoomMap`.
