@@ -24,6 +24,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "collide2d/math.hpp"
@@ -94,6 +95,23 @@ class RoomMap {
   /// Whether a line of `gather(region)` has bounds (`bounds(WallEdge)`) meeting `box`: a
   /// mover's clear box (`MoveFrame`) checked without making obstacles.
   bool gathered_meets(const Aabb& region, const Aabb& box) const;
+  /// A line kept near a box (`lines_near`): its bounds and one grid cell that lists it.
+  struct NearLine {
+    Aabb box;  ///< bounds(WallEdge) of the line
+    int i, j;  ///< the cell (column, row) that lists it
+    int line;  ///< the line's index
+  };
+  /// Appends the lines `gather` finds under `box` whose bounds meet it, once per cell that
+  /// lists them (a moving body's list box: made once, used for every move inside it).
+  void lines_near(const Aabb& box, std::vector<NearLine>& out) const;
+  /// `gathered_meets(region, box)` from a kept list: `near` is `lines_near(n)` of a box n that
+  /// holds `region`, made since the map was built (the lines of region's cells whose bounds
+  /// meet region are among n's; the cells of region are among n's).
+  bool near_meets(std::span<const NearLine> near, const Aabb& region, const Aabb& box) const;
+  /// `gather(region, out, owner)` from a kept list `near` (as near_meets): the same obstacles in
+  /// the same order, without walking the grid.
+  void gather(const Aabb& region, std::span<const NearLine> near, std::vector<Obstacle>& out,
+              std::uint32_t owner = 0) const;
 
   /// Moves a circle of `radius` centred at `from` by `displacement`: a thin wrapper of the one
   /// mover (motion.hpp) over the walls it can reach (`gather(move_region(...))`). It stops at
@@ -174,11 +192,14 @@ class RoomMap {
     int line;
   };
   Near nearest_wall_d(double px, double py) const;
+  // f(line) or f(line, column, row) for each line listed by a cell under the box (repeats).
   template <class F>
   void for_walls_in_box(double x0, double y0, double x1, double y1, F&& f) const;
   /// The lines `gather(region)` gives, each once or more, in any order, as f(line, its box).
   template <class F>
   void for_gathered(const Aabb& region, F&& f) const;
+  /// The lines `ids` (repeats, any order) as gather's obstacles: by index, once each.
+  void gather_lines(std::vector<int>& ids, std::vector<Obstacle>& out, std::uint32_t owner) const;
 
   std::vector<double> vx_, vy_;
   std::vector<MapLine> lines_;
@@ -199,6 +220,15 @@ class RoomMap {
   std::vector<double> ref_x_, ref_y_;          // per cell: reference point
   std::vector<int> state_start_, state_list_;  // per cell: rooms containing the reference
 };
+
+// (inline: the crowd's clear test and gather over kept lines call it)
+inline int RoomMap::grid_index(double v, double origin, int n) const {
+  // floor(q) clamped to [0, n - 1] without a call to floor: below 1 (or NaN) it is 0 or less,
+  // from n - 1 on the last cell, and in between the truncation is the floor.
+  const double q = (v - origin) / h_;
+  if (!(q >= 1)) return 0;  // below the grid's second cell, or NaN
+  return q < double(n - 1) ? int(q) : n - 1;
+}
 
 /// Deprecated (one release): the Doom "sector" is a room (a Sector is the cone shape).
 using SectorMapDesc [[deprecated("use RoomMapDesc")]] = RoomMapDesc;

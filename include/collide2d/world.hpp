@@ -581,17 +581,24 @@ class World {
   std::size_t near_valid_count_ = 0;
   Real near_reach_ = 0;
   void widen_near(const Aabb& body, Vec2 delta);
-  // The tile layers' edges near a moving slot's list box (`TileMap::edges_near(near_box_)`),
-  // made with its list: its moves inside the box gather from them. Valid while `epoch` is the
-  // world's `layer_epoch_` (any change of a layer moves it on).
+  // The tile layers' edges near a moving slot's list box (`TileMap::edges_near(near_box_)`)
+  // and the room layers' lines (`RoomMap::lines_near(near_box_)`), made with its list: its
+  // moves inside the box gather from the edges and test their clear boxes against both. Valid
+  // while `epoch` is the world's `layer_epoch_` (any change of a layer moves it on).
   struct NearWalls {
     std::uint64_t epoch = 0;
     std::vector<int> ids;             ///< per layer, its run (empty for a layer that is not a tile map)
     std::vector<std::size_t> ends;    ///< ends[layer]: where that layer's run ends in `ids`
+    std::vector<RoomMap::NearLine> lines;  ///< per layer, its run (empty for a layer that is not a room map)
+    std::vector<std::size_t> line_ends;    ///< line_ends[layer]: where that layer's run ends in `lines`
     /// Layer li's run of kept edges.
-    std::span<const int> layer(std::uint32_t li) const {
-      const std::size_t begin = li == 0 ? 0 : ends[li - 1];
-      return std::span<const int>(ids).subspan(begin, ends[li] - begin);
+    std::span<const int> layer(std::uint32_t li) const { return run(ids, ends, li); }
+    /// Layer li's run of kept room lines.
+    std::span<const RoomMap::NearLine> rooms(std::uint32_t li) const { return run(lines, line_ends, li); }
+    template <class T>
+    static std::span<const T> run(const std::vector<T>& v, const std::vector<std::size_t>& e, std::uint32_t li) {
+      const std::size_t begin = li == 0 ? 0 : e[li - 1];
+      return std::span<const T>(v).subspan(begin, e[li] - begin);
     }
   };
   std::vector<NearWalls> near_walls_;

@@ -366,14 +366,6 @@ void RoomMap::propagate_rooms() {
   }
 }
 
-int RoomMap::grid_index(double v, double origin, int n) const {
-  // floor(q) clamped to [0, n - 1] without a call to floor: below 1 (or NaN) it is 0 or less,
-  // from n - 1 on the last cell, and in between the truncation is the floor.
-  const double q = (v - origin) / h_;
-  if (!(q >= 1)) return 0;  // below the grid's second cell, or NaN
-  return q < double(n - 1) ? int(q) : n - 1;
-}
-
 int RoomMap::cell_of(double x, double y, int& ci, int& cj) const {
   const double fx = (x - gx_) / h_, fy = (y - gy_) / h_;
   if (!(fx >= 0 && fy >= 0 && fx < nx_ && fy < ny_)) return -1;

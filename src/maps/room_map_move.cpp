@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 #include <vector>
 
 #include "collide2d/motion.hpp"
@@ -23,7 +24,13 @@ void RoomMap::for_walls_in_box(double x0, double y0, double x1, double y1, F&& f
   for (int j = j0; j <= j1; ++j)
     for (int i = i0; i <= i1; ++i) {
       const std::size_t c = std::size_t(j) * std::size_t(nx_) + std::size_t(i);
-      for (int k = wall_start_[c]; k < wall_start_[c + 1]; ++k) f(wall_list_[std::size_t(k)]);
+      for (int k = wall_start_[c]; k < wall_start_[c + 1]; ++k) {
+        if constexpr (std::is_invocable_v<F, int, int, int>) {
+          f(wall_list_[std::size_t(k)], i, j);
+        } else {
+          f(wall_list_[std::size_t(k)]);
+        }
+      }
     }
 }
 
@@ -43,6 +50,23 @@ void RoomMap::gather(const Aabb& region, std::vector<Obstacle>& out, std::uint32
   thread_local std::vector<int> ids;
   ids.clear();
   for_gathered(region, [&](int li, const Aabb&) { ids.push_back(li); });
+  gather_lines(ids, out, owner);
+}
+
+void RoomMap::gather(const Aabb& region, std::span<const NearLine> near, std::vector<Obstacle>& out,
+                     std::uint32_t owner) const {
+  thread_local std::vector<int> ids;
+  ids.clear();
+  if (!is_finite(region.min) || !is_finite(region.max)) return;
+  // (near_meets' lines: the kept ones of region's cells whose bounds meet region)
+  const int i0 = grid_index(double(region.min.x), gx_, nx_), i1 = grid_index(double(region.max.x), gx_, nx_);
+  const int j0 = grid_index(double(region.min.y), gy_, ny_), j1 = grid_index(double(region.max.y), gy_, ny_);
+  for (const NearLine& l : near)
+    if (l.box.overlaps(region) && i0 <= l.i && l.i <= i1 && j0 <= l.j && l.j <= j1) ids.push_back(l.line);
+  gather_lines(ids, out, owner);
+}
+
+void RoomMap::gather_lines(std::vector<int>& ids, std::vector<Obstacle>& out, std::uint32_t owner) const {
   std::sort(ids.begin(), ids.end());
   ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
   for (int li : ids) out.push_back(edge_obstacle(wall_edges_[std::size_t(li)], owner, std::uint32_t(li)));  // normal: the front
@@ -52,6 +76,30 @@ bool RoomMap::gathered_meets(const Aabb& region, const Aabb& box) const {
   bool met = false;
   for_gathered(region, [&](int, const Aabb& b) { met = met || b.overlaps(box); });
   return met;
+}
+
+void RoomMap::lines_near(const Aabb& box, std::vector<NearLine>& out) const {
+  if (walls_.empty()) return;
+  // (for_gathered's lines and tests, each with the cell that lists it; box itself may be any)
+  for_walls_in_box(double(box.min.x), double(box.min.y), double(box.max.x), double(box.max.y), [&](int li, int i, int j) {
+    const WallEdge& e = wall_edges_[std::size_t(li)];
+    const Aabb b = collide2d::bounds(e);
+    if (e.a != e.b && b.overlaps(box)) out.push_back(NearLine{b, i, j, li});
+  });
+}
+
+bool RoomMap::near_meets(std::span<const NearLine> near, const Aabb& region, const Aabb& box) const {
+  // A line of gather(region): listed by a cell of region's (grid_index is monotone: they are
+  // among the kept box's cells), not a point, its bounds meeting region (so the kept box).
+  if (!is_finite(region.min) || !is_finite(region.max)) return false;
+  for (const NearLine& l : near) {
+    if (!l.box.overlaps(box) || !l.box.overlaps(region)) continue;
+    if (grid_index(double(region.min.x), gx_, nx_) <= l.i && l.i <= grid_index(double(region.max.x), gx_, nx_) &&
+        grid_index(double(region.min.y), gy_, ny_) <= l.j && l.j <= grid_index(double(region.max.y), gy_, ny_)) {
+      return true;
+    }
+  }
+  return false;
 }
 
 bool RoomMap::is_free(const Shape& s) const {

@@ -94,7 +94,7 @@ std::optional<LayerHandle> World::add_layer(LayerDef def, Invalid* why) {
   l.user_data = def.user_data;
   l.filter = def.filter;
   l.alive = true;
-  ++layer_epoch_;  // the movers' kept tile edges are out of date
+  ++layer_epoch_;  // the movers' kept tile edges and room lines are out of date
   return LayerHandle{slot, l.generation, id_};
 }
 
@@ -103,7 +103,7 @@ std::optional<Invalid> World::remove_layer(LayerHandle h) {
   Layer& l = *layers_[h.index];
   l.alive = false;
   l.geometry = TileMap();  // release the memory
-  ++layer_epoch_;  // the movers' kept tile edges are out of date
+  ++layer_epoch_;  // the movers' kept tile edges and room lines are out of date
   if (++l.generation == 0) l.generation = 1;
   return std::nullopt;
 }
@@ -114,7 +114,7 @@ std::optional<Invalid> World::replace_layer(LayerHandle h, LayerDef def) {
   Layer& l = *layers_[h.index];
   l.geometry = std::move(def.geometry);
   l.user_data = def.user_data;
-  ++layer_epoch_;  // the movers' kept tile edges are out of date
+  ++layer_epoch_;  // the movers' kept tile edges and room lines are out of date
   l.filter = def.filter;
   return std::nullopt;
 }
@@ -127,7 +127,7 @@ std::optional<Invalid> World::set_tile(LayerHandle h, int col, int row, bool sol
     return Invalid{"cell", "(" + std::to_string(col) + ", " + std::to_string(row) + ") is outside the " +
                                std::to_string(m->width()) + " x " + std::to_string(m->height()) + " grid"};
   }
-  ++layer_epoch_;  // the movers' kept tile edges are out of date
+  ++layer_epoch_;  // the movers' kept tile edges and room lines are out of date
   m->set_solid(col, row, solid);
   return std::nullopt;
 }

@@ -197,7 +197,10 @@ World::Stored World::store_moved(std::uint32_t slot, const Shape& shape, Vec2& d
       // (the clear box lies in the region: the kept edges meeting it are the gathered ones that do)
       if (map->near_meets(walls->layer(li), frame.clear)) return false;
     } else if (const RoomMap* rooms = std::get_if<RoomMap>(&l.geometry)) {
-      if (rooms->gathered_meets(frame.region, frame.clear)) return false;
+      if (walls ? rooms->near_meets(walls->rooms(li), frame.region, frame.clear)
+                : rooms->gathered_meets(frame.region, frame.clear)) {
+        return false;
+      }
     } else {
       return false;
     }
@@ -206,7 +209,7 @@ World::Stored World::store_moved(std::uint32_t slot, const Shape& shape, Vec2& d
 }
 
 /// The mover's obstacles: the proxies of s.ids (as solid shapes, in that order), then each
-/// layer's run (tile layers from the kept edges when there are some).
+/// layer's run (tile and room layers from the kept edges and lines when there are some).
 void World::gather_obstacles(const Aabb& region, Filter filter, const NearWalls* walls, MoveScratch& s) const {
   s.shapes.clear();
   s.obstacles.clear();
@@ -228,6 +231,11 @@ void World::gather_obstacles(const Aabb& region, Filter filter, const NearWalls*
           if constexpr (std::is_same_v<std::decay_t<decltype(map)>, TileMap>) {
             if (walls) {
               map.gather(region, walls->layer(li), s.obstacles, li);
+              return;
+            }
+          } else if constexpr (std::is_same_v<std::decay_t<decltype(map)>, RoomMap>) {
+            if (walls) {
+              map.gather(region, walls->rooms(li), s.obstacles, li);
               return;
             }
           }

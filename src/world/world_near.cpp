@@ -103,10 +103,15 @@ void World::keep_near_walls(std::uint32_t slot) {
   NearWalls& w = near_walls_[slot];
   w.ids.clear();
   w.ends.clear();
+  w.lines.clear();
+  w.line_ends.clear();
   for (const auto& l : layers_) {
-    if (l->alive)
+    if (l->alive) {
       if (const TileMap* m = std::get_if<TileMap>(&l->geometry)) m->edges_near(near_box_[slot], w.ids);
+      if (const RoomMap* r = std::get_if<RoomMap>(&l->geometry)) r->lines_near(near_box_[slot], w.lines);
+    }
     w.ends.push_back(w.ids.size());
+    w.line_ends.push_back(w.lines.size());
   }
   w.epoch = layer_epoch_;
 }
@@ -159,13 +164,19 @@ std::optional<Invalid> World::validate_near() const {
     if (missed != kNullIndex) return Invalid{near(i), "misses slots[" + std::to_string(missed) + "], whose fat box meets it"};
     if (const NearWalls* w = near_walls(i)) {
       std::vector<int> ids;
+      std::vector<RoomMap::NearLine> lines;
+      auto same = [](const RoomMap::NearLine& a, const RoomMap::NearLine& b) {
+        return std::memcmp(&a.box, &b.box, sizeof a.box) == 0 && a.i == b.i && a.j == b.j && a.line == b.line;
+      };
       for (std::size_t li = 0; li < layers_.size(); ++li) {
-        const TileMap* m = layers_[li]->alive ? std::get_if<TileMap>(&layers_[li]->geometry) : nullptr;
-        if (m) m->edges_near(box, ids);
-        if (li >= w->ends.size() || ids.size() != w->ends[li] ||
-            !std::equal(ids.begin(), ids.end(), w->ids.begin())) {
+        const LayerGeometry* g = layers_[li]->alive ? &layers_[li]->geometry : nullptr;
+        if (const TileMap* m = g ? std::get_if<TileMap>(g) : nullptr) m->edges_near(box, ids);
+        if (const RoomMap* r = g ? std::get_if<RoomMap>(g) : nullptr) r->lines_near(box, lines);
+        if (li >= w->ends.size() || ids.size() != w->ends[li] || !std::equal(ids.begin(), ids.end(), w->ids.begin()) ||
+            li >= w->line_ends.size() || lines.size() != w->line_ends[li] ||
+            !std::equal(lines.begin(), lines.end(), w->lines.begin(), same)) {
           return Invalid{"near_walls[" + std::to_string(i) + "]",
-                         "not the edges of layers[" + std::to_string(li) + "] near its box"};
+                         "not the edges or lines of layers[" + std::to_string(li) + "] near its box"};
         }
       }
     }

@@ -159,14 +159,17 @@ TEST(WorldMove, TileMapPropsAndMonstersSoak) {
   EXPECT_FALSE(w.validate());
 }
 
+/// A closed loop of lines through `pts`, room 0 on their front (right) side.
+void add_room_loop(RoomMapDesc& d, const std::vector<Vec2>& pts) {
+  const int base = int(d.vertices.size());
+  for (Vec2 p : pts) d.vertices.push_back(p);
+  for (int i = 0; i < int(pts.size()); ++i) d.lines.push_back(MapLine{base + i, base + (i + 1) % int(pts.size()), 0, -1, false});
+}
+
 RoomMapDesc room_with_pillars(std::vector<Aabb>& pillars) {
   RoomMapDesc d;
   d.room_count = 1;
-  auto loop = [&](std::vector<Vec2> pts) {
-    const int base = int(d.vertices.size());
-    for (Vec2 p : pts) d.vertices.push_back(p);
-    for (int i = 0; i < int(pts.size()); ++i) d.lines.push_back(MapLine{base + i, base + (i + 1) % int(pts.size()), 0, -1, false});
-  };
+  auto loop = [&](const std::vector<Vec2>& pts) { add_room_loop(d, pts); };
   loop({{0, 0}, {0, 512}, {768, 512}, {768, 0}});
   for (int k = 0; k < 8; ++k) {
     const Vec2 c{Real(96 + (k % 4) * 180), Real(128 + (k / 4) * 256)};
@@ -482,7 +485,8 @@ TEST(WorldMove, BadInputLeavesTheWorldUnchanged) {
 /// What World::move must give: the one mover over every other live proxy that the body's filter
 /// touches and whose box meets the move region (slot order, found by a scan of every proxy,
 /// no broad phase), then the tile layer's walls.
-MoveResult brute_force_move(const World& w, const TileMap& map, ProxyHandle self, Vec2 d) {
+template <class Map>
+MoveResult brute_force_move(const World& w, const Map& map, ProxyHandle self, Vec2 d) {
   const Shape body = *w.shape(self);
   const Aabb region = move_region(body, d);
   std::vector<Shape> shapes;
@@ -591,6 +595,91 @@ TEST(WorldMove, MovesSeeEveryProxyInReachAsTheWorldChanges) {
       ASSERT_FALSE(w.validate()) << w.validate()->text();
     }
     EXPECT_EQ(moves, 120 * 60);
+  }
+}
+
+/// A room map of `n` pillars (squares and diamonds: straight and slanted lines) in a room of
+/// 64 x 48, placed by `r` (a pillar that would meet another is left out).
+RoomMapDesc room_with_slanted_pillars(Rand& r, int n) {
+  RoomMapDesc d;
+  d.room_count = 1;
+  auto loop = [&](const std::vector<Vec2>& pts) { add_room_loop(d, pts); };
+  loop({{0, 0}, {0, 48}, {64, 48}, {64, 0}});
+  std::vector<Aabb> taken;
+  for (int k = 0; k < n; ++k) {
+    const Vec2 c{r.uniform(3, 61), r.uniform(3, 45)};
+    const Real h = r.uniform(Real(0.4), 2);
+    const Aabb box{c - Vec2{h + 1, h + 1}, c + Vec2{h + 1, h + 1}};
+    if (std::any_of(taken.begin(), taken.end(), [&](const Aabb& t) { return t.overlaps(box); })) continue;
+    taken.push_back(box);
+    if (r.below(2)) {
+      loop({{c.x - h, c.y - h}, {c.x - h, c.y + h}, {c.x + h, c.y + h}, {c.x + h, c.y - h}});
+    } else {
+      loop({{c.x - h, c.y}, {c.x, c.y + h}, {c.x + h, c.y}, {c.x, c.y - h}});
+    }
+  }
+  return d;
+}
+
+// The same for a room map's lines, which a moving slot keeps with its list too (the clear test
+// reads them): whatever happens in between (the layer replaced by another level, teleports,
+// long moves that widen every new list's box, a snapshot restored, both broad phases), every
+// move, by World::move or by the crowd's disc path, equals the brute-force one bit for bit and World::validate()
+// (which checks the kept lines against the map) passes.
+TEST(WorldMove, MovesSeeEveryRoomLineInReachAsTheWorldChanges) {
+  for (const BroadphaseKind kind : {BroadphaseKind::tree, BroadphaseKind::grid}) {
+    Rand r(53);
+    WorldOptions wo;
+    wo.broadphase = kind;
+    wo.cell_size = 2;
+    World w(wo);
+    RoomMap room = RoomMap::make(room_with_slanted_pillars(r, 60)).value();
+    const LayerHandle layer = *w.add_layer({room, 0, Filter{kWalls}});
+    auto free_disc = [&]() {
+      for (;;) {
+        const Circle c{{r.uniform(1, 63), r.uniform(1, 47)}, r.uniform(Real(0.2), Real(0.5))};
+        if (room.is_free(Shape(c)) && w.overlap(c).empty()) return c;
+      }
+    };
+    std::vector<ProxyHandle> bodies;
+    for (int i = 0; i < 50; ++i) bodies.push_back(*w.create({free_disc(), 0, Filter{kMonsters}}));
+    int moves = 0;
+    std::vector<Vec2> d(bodies.size());
+    std::vector<WorldMove> out;
+    for (int step = 0; step < 100; ++step) {
+      for (Vec2& v : d) {
+        const Real a = r.uniform(-kPi, kPi);
+        // Mostly short steps (the region inside the list box), now and then a long one.
+        v = Vec2{std::cos(a), std::sin(a)} * (r.below(25) == 0 ? r.uniform(1, 3) : r.uniform(0, Real(0.25)));
+      }
+      for (std::size_t i = 0; i < bodies.size(); ++i) {
+        const MoveResult expect = brute_force_move(w, room, bodies[i], d[i]);
+        WorldMove got;
+        if (step % 2 == 0) {
+          ASSERT_FALSE(w.move(bodies[i], d[i], {}, &got));
+        } else {  // the crowd's path (its disc entry), one body at a time
+          ASSERT_FALSE(w.move_crowd(std::span(&bodies[i], 1), std::span(&d[i], 1), {}, out));
+          got = out[0];
+        }
+        const Circle e = std::get<Circle>(expect.shape), g = std::get<Circle>(got.result.shape);
+        ASSERT_EQ(e.center.x, g.center.x) << "step " << step << " body " << i;
+        ASSERT_EQ(e.center.y, g.center.y) << "step " << step << " body " << i;
+        ASSERT_EQ(expect.contacts.size(), got.result.contacts.size()) << "step " << step << " body " << i;
+        ASSERT_EQ(expect.displacement, got.result.displacement) << "step " << step << " body " << i;
+        ++moves;
+      }
+      if (step % 10 == 4) {  // a teleport
+        const std::size_t k = std::size_t(r.below(int(bodies.size())));
+        ASSERT_FALSE(w.set_shape(bodies[k], free_disc()));
+      } else if (step == 37) {  // a snapshot put back: the lists start over
+        ASSERT_FALSE(w.restore(w.snapshot()));
+      } else if (step % 25 == 12) {  // a new level: the layer replaced (the bodies that are in a pillar now stay)
+        room = RoomMap::make(room_with_slanted_pillars(r, 60)).value();
+        ASSERT_FALSE(w.replace_layer(layer, {room, 0, Filter{kWalls}}));
+      }
+      ASSERT_FALSE(w.validate()) << w.validate()->text();
+    }
+    EXPECT_EQ(moves, 100 * 50);
   }
 }
 
