@@ -297,15 +297,26 @@ Touch touch_pair(const B& body, const S& s, Real probe) {
   return t;
 }
 
-/// The touch of a body and an edge, with the edge's rules applied (see touch): the direct
-/// kernel for a disk, inline (the Mover's disk gathers its near walls with it, no call), else the
-/// segment's touch_pair. `seen`: a disk's DiskEdge of the edge (see touch_disk_segment).
+/// A disk's touch of an edge's segment, before the edge's rules: the direct kernel, else the
+/// general path (out of line with plain arguments: the Mover's disk calls it per near wall).
+[[gnu::noinline]] inline Touch touch_disk_edge(const Circle& c, const WallEdge& e, Real probe, DiskEdge* seen) {
+  return direct_first<Touch>(
+      c, [&](const Circle& d) { return touch_disk_segment(d, e.a, e.b, e.normal, seen); },
+      [&] { return touch_pair(c, segment_of(e), probe); });
+}
+
+/// The touch of a body and an edge, with the edge's rules applied (see touch): touch_disk_edge
+/// for a disk (the Mover's disk gathers its near walls with this, inline but for that one
+/// call), else the segment's touch_pair. `seen`: a disk's DiskEdge of the edge (see
+/// touch_disk_segment).
 template <class B>
 [[gnu::always_inline]] inline Touch touch_edge(const B& body, const WallEdge& e, Real probe,
                                                DiskEdge* seen = nullptr) {
-  Touch t = direct_first<Touch>(
-      body, [&](const Circle& c) { return touch_disk_segment(c, e.a, e.b, e.normal, seen); },
-      [&] { return touch_pair(body, segment_of(e), probe); });
+  Touch t;
+  if constexpr (std::is_same_v<B, Circle>)
+    t = touch_disk_edge(body, e, probe, seen);
+  else
+    t = touch_pair(body, segment_of(e), probe);
   Vec2 out = -t.normal;
   t.valid = edge_accepts(e, reference(body), &out, t.point);
   t.normal = -out;
