@@ -87,6 +87,11 @@ inline Real direct_margin(const Circle& c, Real size, Vec2 r) {
                                 std::fabs(c.center.y + r.y)}) + size + c.radius;
   return kRelEps * offset;
 }
+/// direct_margin at rest (r = 0), bit for bit: the moved centre is the centre (|x + 0| = |x|,
+/// -0 too), so the largest of the four is the largest of two.
+inline Real direct_margin(const Circle& c, Real size) {
+  return kRelEps * (std::max(std::fabs(c.center.x), std::fabs(c.center.y)) + size + c.radius);
+}
 
 /// The result of a direct kernel: `decided` false leaves the pair to the general path.
 template <class T>
@@ -229,7 +234,7 @@ inline Direct<Touch> touch_disk_segment(const Circle& c, Vec2 a, Vec2 b, Vec2 n,
   const Real dist = length(diff);
   const Real size = length(b - a);
   if (seen) *seen = {size, dist};
-  if (!(dist > direct_margin(c, size, Vec2{}))) return out;  // no direction: the general path
+  if (!(dist > direct_margin(c, size))) return out;  // no direction: the general path
   out.decided = true;
   Touch& t = out.value;
   t.valid = true;
@@ -244,7 +249,7 @@ inline Direct<Touch> touch_disk_disk(const Circle& c, const Circle& o) {
   Direct<Touch> out;
   const Vec2 diff = o.center - c.center;
   const Real dist = length(diff);
-  if (!(dist > direct_margin(c, 2 * o.radius, Vec2{}))) return out;
+  if (!(dist > direct_margin(c, 2 * o.radius))) return out;
   out.decided = true;
   Touch& t = out.value;
   t.valid = true;
