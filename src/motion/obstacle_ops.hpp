@@ -87,6 +87,11 @@ inline Real direct_margin(const Circle& c, Real size, Vec2 r) {
                                 std::fabs(c.center.y + r.y)}) + size + c.radius;
   return kRelEps * offset;
 }
+/// direct_margin at rest (r = 0), bit for bit: the moved centre is the centre (|x + 0| = |x|,
+/// -0 too), so the largest of the four is the largest of two.
+inline Real direct_margin(const Circle& c, Real size) {
+  return kRelEps * (std::max(std::fabs(c.center.x), std::fabs(c.center.y)) + size + c.radius);
+}
 
 /// The result of a direct kernel: `decided` false leaves the pair to the general path.
 template <class T>
@@ -229,7 +234,7 @@ inline Direct<Touch> touch_disk_segment(const Circle& c, Vec2 a, Vec2 b, Vec2 n,
   const Real dist = length(diff);
   const Real size = length(b - a);
   if (seen) *seen = {size, dist};
-  if (!(dist > direct_margin(c, size, Vec2{}))) return out;  // no direction: the general path
+  if (!(dist > direct_margin(c, size))) return out;  // no direction: the general path
   out.decided = true;
   Touch& t = out.value;
   t.valid = true;
@@ -244,7 +249,7 @@ inline Direct<Touch> touch_disk_disk(const Circle& c, const Circle& o) {
   Direct<Touch> out;
   const Vec2 diff = o.center - c.center;
   const Real dist = length(diff);
-  if (!(dist > direct_margin(c, 2 * o.radius, Vec2{}))) return out;
+  if (!(dist > direct_margin(c, 2 * o.radius))) return out;
   out.decided = true;
   Touch& t = out.value;
   t.valid = true;
@@ -297,15 +302,26 @@ Touch touch_pair(const B& body, const S& s, Real probe) {
   return t;
 }
 
-/// The touch of a body and an edge, with the edge's rules applied (see touch): the direct
-/// kernel for a disk, inline (the Mover's disk gathers its near walls with it, no call), else the
-/// segment's touch_pair. `seen`: a disk's DiskEdge of the edge (see touch_disk_segment).
+/// A disk's touch of an edge's segment, before the edge's rules: the direct kernel, else the
+/// general path (out of line with plain arguments: the Mover's disk calls it per near wall).
+[[gnu::noinline]] inline Touch touch_disk_edge(const Circle& c, const WallEdge& e, Real probe, DiskEdge* seen) {
+  return direct_first<Touch>(
+      c, [&](const Circle& d) { return touch_disk_segment(d, e.a, e.b, e.normal, seen); },
+      [&] { return touch_pair(c, segment_of(e), probe); });
+}
+
+/// The touch of a body and an edge, with the edge's rules applied (see touch): touch_disk_edge
+/// for a disk (the Mover's disk gathers its near walls with this, inline but for that one
+/// call), else the segment's touch_pair. `seen`: a disk's DiskEdge of the edge (see
+/// touch_disk_segment).
 template <class B>
 [[gnu::always_inline]] inline Touch touch_edge(const B& body, const WallEdge& e, Real probe,
                                                DiskEdge* seen = nullptr) {
-  Touch t = direct_first<Touch>(
-      body, [&](const Circle& c) { return touch_disk_segment(c, e.a, e.b, e.normal, seen); },
-      [&] { return touch_pair(body, segment_of(e), probe); });
+  Touch t;
+  if constexpr (std::is_same_v<B, Circle>)
+    t = touch_disk_edge(body, e, probe, seen);
+  else
+    t = touch_pair(body, segment_of(e), probe);
   Vec2 out = -t.normal;
   t.valid = edge_accepts(e, reference(body), &out, t.point);
   t.normal = -out;

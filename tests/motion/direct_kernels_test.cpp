@@ -294,3 +294,23 @@ TEST(DirectKernels, DiskDiskMatchesTheGeneralPath) {
   }
   t.report("disk - disk");
 }
+
+// The touches' margin at rest is the sweeps' margin with no motion, bit for bit (signed zeros,
+// magnitudes from tiny to the inputs' limit), so a touch decides exactly as before.
+TEST(DirectKernels, MarginAtRestIsTheMarginWithNoMotion) {
+  std::mt19937_64 g(4242);
+  const Real scales[] = {Real(0), Real(-0.0), Real(1e-30), Real(1), Real(37.5), Real(1e6), Real(1e12)};
+  int cases = 0;
+  for (int k = 0; k < 20000; ++k) {
+    const Real sx = scales[g() % 7], sy = scales[g() % 7];
+    const Circle c{{uniform(g, -1, 1) * sx, uniform(g, -1, 1) * sy}, uniform(g, 0, 3)};
+    const Real size = k % 3 == 0 ? Real(0) : uniform(g, 0, 100);
+    const Circle cz{{k % 2 ? Real(-0.0) : c.center.x, k % 5 == 0 ? Real(-0.0) : c.center.y}, c.radius};
+    for (const Circle& d : {c, cz}) {
+      ASSERT_EQ(bits(direct_margin(d, size)), bits(direct_margin(d, size, Vec2{})))
+          << "case " << k << " centre " << d.center.x << "," << d.center.y << " size " << size;
+      ++cases;
+    }
+  }
+  EXPECT_EQ(cases, 40000);
+}
