@@ -180,6 +180,17 @@ class RoomMap {
   // The index grid's column (or row) holding coordinate v along an axis whose grid starts at
   // `origin` with `n` cells: clamped to [0, n) for any v (huge, infinite or NaN included).
   int grid_index(double v, double origin, int n) const;
+  // The grid cells under a box: columns i0..i1, rows j0..j1 (grid_index of its corners).
+  struct Cells {
+    int i0, i1, j0, j1;
+    bool holds(int i, int j) const { return i0 <= i && i <= i1 && j0 <= j && j <= j1; }
+  };
+  Cells cells_under(double x0, double y0, double x1, double y1) const {
+    return {grid_index(x0, gx_, nx_), grid_index(x1, gx_, nx_), grid_index(y0, gy_, ny_), grid_index(y1, gy_, ny_)};
+  }
+  Cells cells_under(const Aabb& b) const {
+    return cells_under(double(b.min.x), double(b.min.y), double(b.max.x), double(b.max.y));
+  }
   int locate_from(double px, double py, int cell) const;
   int pick(const std::vector<int>& state) const;
   void build_index();  // the grid, then its three steps:

@@ -19,10 +19,9 @@ namespace collide2d::inline COLLIDE2D_ABI {
 
 template <class F>
 void RoomMap::for_walls_in_box(double x0, double y0, double x1, double y1, F&& f) const {
-  const int i0 = grid_index(x0, gx_, nx_), i1 = grid_index(x1, gx_, nx_);
-  const int j0 = grid_index(y0, gy_, ny_), j1 = grid_index(y1, gy_, ny_);
-  for (int j = j0; j <= j1; ++j)
-    for (int i = i0; i <= i1; ++i) {
+  const Cells cells = cells_under(x0, y0, x1, y1);
+  for (int j = cells.j0; j <= cells.j1; ++j)
+    for (int i = cells.i0; i <= cells.i1; ++i) {
       const std::size_t c = std::size_t(j) * std::size_t(nx_) + std::size_t(i);
       for (int k = wall_start_[c]; k < wall_start_[c + 1]; ++k) {
         if constexpr (std::is_invocable_v<F, int, int, int>) {
@@ -59,10 +58,9 @@ void RoomMap::gather(const Aabb& region, std::span<const NearLine> near, std::ve
   ids.clear();
   if (!is_finite(region.min) || !is_finite(region.max)) return;
   // (near_meets' lines: the kept ones of region's cells whose bounds meet region)
-  const int i0 = grid_index(double(region.min.x), gx_, nx_), i1 = grid_index(double(region.max.x), gx_, nx_);
-  const int j0 = grid_index(double(region.min.y), gy_, ny_), j1 = grid_index(double(region.max.y), gy_, ny_);
+  const Cells cells = cells_under(region);
   for (const NearLine& l : near)
-    if (l.box.overlaps(region) && i0 <= l.i && l.i <= i1 && j0 <= l.j && l.j <= j1) ids.push_back(l.line);
+    if (l.box.overlaps(region) && cells.holds(l.i, l.j)) ids.push_back(l.line);
   gather_lines(ids, out, owner);
 }
 
@@ -94,10 +92,7 @@ bool RoomMap::near_meets(std::span<const NearLine> near, const Aabb& region, con
   if (!is_finite(region.min) || !is_finite(region.max)) return false;
   for (const NearLine& l : near) {
     if (!l.box.overlaps(box) || !l.box.overlaps(region)) continue;
-    if (grid_index(double(region.min.x), gx_, nx_) <= l.i && l.i <= grid_index(double(region.max.x), gx_, nx_) &&
-        grid_index(double(region.min.y), gy_, ny_) <= l.j && l.j <= grid_index(double(region.max.y), gy_, ny_)) {
-      return true;
-    }
+    if (cells_under(region).holds(l.i, l.j)) return true;  // (only for a line that passes the box tests)
   }
   return false;
 }
