@@ -138,12 +138,12 @@ World::Stored World::store_moved(std::uint32_t slot, const Shape& shape, Vec2& d
   if (!std::holds_alternative<Circle>(shapes_[slot])) return Stored::other;
   box = collide2d::bounds(c);
   delta = box.center() - tight_[slot].center();  // (finite: both boxes are within the limit)
-  if (fat.contains(box) && box.contains(kept_core_[slot]) &&
-      std::max(std::fabs(delta.x), std::fabs(delta.y)) >= kept_speed_[slot]) {
+  if (!fat.contains(box)) return Stored::refit;  // (refatten's first test: the box left it)
+  if (box.contains(kept_core_[slot]) && std::max(std::fabs(delta.x), std::fabs(delta.y)) >= kept_speed_[slot]) {
     return Stored::kept;  // (what the broad phase's refatten decides then, see kept_core_)
   }
-  // The broad phase's own test (refatten): whether its move will change the fat box `fat` (its
-  // rule is options_.fat, which it was made with).
+  // The broad phase's own test (refatten, past its first): whether its move will change the fat
+  // box `fat` (its rule is options_.fat, which it was made with).
   return refatten(fat, box, delta, options_.fat) ? Stored::refit : Stored::kept;
 }
 
