@@ -2,4 +2,7 @@
 # examples, the tests): collide2d_warnings(target). Private, so a game's flags are its own.
 function(collide2d_warnings target)
   target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic)
+  if(COLLIDE2D_WERROR)
+    target_compile_options(${target} PRIVATE -Werror)
+  endif()
 endfunction()

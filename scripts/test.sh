@@ -54,7 +54,10 @@ mkdir -p "$log_dir"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 for preset in release double asan; do
-  step "configure $preset" cmake --preset "$preset"
+  # The float and double builds are warning-free with g++ 12 (-Wall -Wextra -Wpedantic): keep them so.
+  werror=OFF
+  [[ $preset != asan ]] && werror=ON
+  step "configure $preset" cmake --preset "$preset" -DCOLLIDE2D_WERROR=$werror
   step "build $preset" cmake --build --preset "$preset" --parallel 2
   log=$log_dir/ctest-$preset.log
   if ! step "ctest $preset" bash -o pipefail -c 'ctest --preset "$1" --parallel 2 2>&1 | tee "$2"' _ "$preset" "$log"; then

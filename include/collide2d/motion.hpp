@@ -107,7 +107,7 @@ struct MoveOptions {
   Real skin = 0;           ///< a minimum skin (>= 0, world units); the automatic one is used when larger
   /// Side view: the unit up direction (any length; normalized). Zero (the default): top-down,
   /// no ground, walls or ceilings, no snapping.
-  Vec2 up;
+  Vec2 up{};
   /// Side view: the steepest ground, radians in [0, pi/2] between a contact's normal (from the
   /// obstacle to the body) and `up`; steeper contacts are walls, and those facing down within
   /// it are ceilings. Sliding onto ground keeps the motion across `up` (no sliding down slopes

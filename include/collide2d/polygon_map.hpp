@@ -38,7 +38,7 @@ enum class PointLocation { outside, boundary, inside };
 /// stores the outer ring counter-clockwise and the holes clockwise.
 struct PolygonWithHoles {
   std::vector<Vec2> outer;                ///< counter-clockwise after make
-  std::vector<std::vector<Vec2>> holes;   ///< clockwise after make
+  std::vector<std::vector<Vec2>> holes{};  ///< clockwise after make
 
   /// Checks the rings and orients them (outer counter-clockwise, holes clockwise). Nothing, and
   /// `why` filled when given, for a ring with fewer than 3 vertices ("outer", "holes[i]"), a

@@ -62,7 +62,7 @@ extern const SweepFn kSweepTable[kShapeTypeCount][kShapeTypeCount];
 struct RigidMotion {
   Vec2 velocity;                ///< displacement of the rotation centre over the step
   Real angular_velocity = 0;    ///< radians turned over the step
-  std::optional<Vec2> pivot;    ///< rotation centre at t = 0 (world); default: the shape's own
+  std::optional<Vec2> pivot{};  ///< rotation centre at t = 0 (world); default: the shape's own
 };
 
 /// Relative gap below which a rotating sweep counts the shapes as touching (times the

@@ -41,7 +41,7 @@ inline constexpr std::uint32_t kTiledGidFlags = 0xF0000000u;
 /// How the collision grid is chosen.
 struct TiledLoadOptions {
   std::string collision_layer = "Collision";  ///< tile layer name, matched in any case
-  std::string collision_property;             ///< non-empty: collision by this tile property
+  std::string collision_property{};           ///< non-empty: collision by this tile property
   bool load_objects = true;                   ///< read object layers into `TiledMap::objects`
   /// true (the default): an external tileset that cannot be opened is an error. false: it is
   /// kept with its firstgid only (`TiledTileset::missing`), which is all the blocked-cell rule

@@ -73,7 +73,7 @@ struct QueryFilter {
 struct ProxyDef {
   Shape shape;                  ///< any shape, in world coordinates
   std::uint64_t user_data = 0;  ///< yours (an entity id, an index, a pointer cast)
-  Filter filter;                ///< category and mask
+  Filter filter{};              ///< category and mask
   /// A proxy that does not move: its box is not fattened, and two static proxies never pair.
   /// It may still be moved (it is then treated as moving).
   bool is_static = false;
@@ -124,7 +124,7 @@ using LayerGeometry = std::variant<TileMap, RoomMap, DiscUnion, Chain>;
 struct LayerDef {
   LayerGeometry geometry;       ///< the layer's own copy (moved in when you pass an rvalue)
   std::uint64_t user_data = 0;  ///< yours
-  Filter filter;                ///< category (what queries and movers see) and mask
+  Filter filter{};              ///< category (what queries and movers see) and mask
 };
 
 /// What a world query hit.
@@ -160,7 +160,7 @@ struct WorldHit {
 /// What the world queries look at.
 struct QueryOptions {
   std::uint32_t mask = 0xffffffffu;       ///< proxies and layers whose category has a bit in it
-  std::span<const ProxyHandle> exclude;   ///< proxies left out (the mover's body, the swinger)
+  std::span<const ProxyHandle> exclude{};  ///< proxies left out (the mover's body, the swinger)
   /// `overlap` only: report only what the query shape's apex (a sector's or circle's centre)
   /// can reach with no wall in between (see docs/world.md, "Reach"); the walls are the
   /// straight walls (tile edges, room map lines) of the layers whose category has a bit in

@@ -18,7 +18,7 @@ std::optional<Chain> Chain::make(std::span<const Vec2> points, bool closed, bool
   const std::size_t n = points.size();
   const std::size_t need = closed ? 3 : 2;
   if (n < need)
-    return fail("points", "a" + std::string(closed ? " closed" : "n open") + " chain needs at least " +
+    return fail("points", std::string("a") + (closed ? " closed" : "n open") + " chain needs at least " +
                               std::to_string(need) + " points, got " + std::to_string(n));
   for (std::size_t i = 0; i < n; ++i) {
     const Vec2 p = points[i];

@@ -124,7 +124,7 @@ std::optional<Invalid> World::set_tile(LayerHandle h, int col, int row, bool sol
   TileMap* m = std::get_if<TileMap>(&layers_[h.index]->geometry);
   if (!m) return Invalid{"layer", "layer " + std::to_string(h.index) + " is not a tile map"};
   if (col < 0 || row < 0 || col >= m->width() || row >= m->height()) {
-    return Invalid{"cell", "(" + std::to_string(col) + ", " + std::to_string(row) + ") is outside the " +
+    return Invalid{"cell", std::string("(") + std::to_string(col) + ", " + std::to_string(row) + ") is outside the " +
                                std::to_string(m->width()) + " x " + std::to_string(m->height()) + " grid"};
   }
   ++layer_epoch_;  // the movers' kept tile edges and room lines are out of date

@@ -133,7 +133,7 @@ TEST(DebugDraw, ShapeOutlinesEncloseExactlyTheShape) {
           << shape_type_name(int(shape.index())) << " at " << q.x << ", " << q.y;
       ++compared;
     }
-    if (!std::get_if<Sector>(&shape) || std::get<Sector>(shape).half_angle() > 0) EXPECT_GT(compared, 3000);
+    if (!std::get_if<Sector>(&shape) || std::get<Sector>(shape).half_angle() > 0) { EXPECT_GT(compared, 3000); }
   }
 }
 

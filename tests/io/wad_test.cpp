@@ -69,11 +69,6 @@ double line_distance(const wad::WadMap& m, double px, double py, bool walls_only
   return double(best);
 }
 
-std::vector<unsigned char> read_all(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  return std::vector<unsigned char>((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-}
-
 void put32(std::vector<unsigned char>& b, std::size_t at, std::int32_t v) {
   for (int k = 0; k < 4; ++k) b[at + std::size_t(k)] = (unsigned char)(std::uint32_t(v) >> (8 * k));
 }

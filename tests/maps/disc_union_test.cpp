@@ -110,7 +110,7 @@ void check_queries(const std::vector<Circle>& discs, std::mt19937_64& g, int cou
     const LD px = p.x, py = p.y;
     const LD sd = ref.signed_distance(px, py);
     SCOPED_TRACE("point " + std::to_string(p.x) + ", " + std::to_string(p.y));
-    if (std::fabs(sd) > slack) ASSERT_EQ(c.inside, sd < 0);
+    if (std::fabs(sd) > slack) { ASSERT_EQ(c.inside, sd < 0); }
     EXPECT_EQ(c.inside, u.contains(p));
     ASSERT_NEAR(double(c.distance), double(sd), double(slack * (1 + std::fabs(sd) * 1e-3L)));
     // The coast point is on the reference coast, at |sd| from p; the normal is unit and radial.
@@ -223,8 +223,8 @@ TEST(DiscUnionQuery, ContainsCircleAndOverlaps) {
     const Vec2 p{Real(ref_union::uni(g, -110, 110)), Real(ref_union::uni(g, -110, 110))};
     const Real r = Real(ref_union::uni(g, 0, 8));
     const LD sd = ref.signed_distance(p.x, p.y);
-    if (std::fabs(sd + r) > slack) EXPECT_EQ(u.contains(Circle{p, r}), sd <= -LD(r)) << k;
-    if (std::fabs(sd - r) > slack) EXPECT_EQ(u.overlaps(Circle{p, r}), sd <= LD(r)) << k;
+    if (std::fabs(sd + r) > slack) { EXPECT_EQ(u.contains(Circle{p, r}), sd <= -LD(r)) << k; }
+    if (std::fabs(sd - r) > slack) { EXPECT_EQ(u.overlaps(Circle{p, r}), sd <= LD(r)) << k; }
   }
 }
 
@@ -351,7 +351,7 @@ TEST(DiscUnionQuery, RaycastMatchesBruteForce) {
     }
     if (cross < 0) {
       // No change of side: any hit must be a graze (a coast touched without crossing).
-      if (h.hit) EXPECT_LE(ref.coast_distance(h.point.x, h.point.y), 1e-3L);
+      if (h.hit) { EXPECT_LE(ref.coast_distance(h.point.x, h.point.y), 1e-3L); }
       continue;
     }
     ASSERT_TRUE(h.hit) << k;
@@ -382,8 +382,8 @@ TEST(DiscUnionQuery, ContactsAgreeWithDistance) {
     const LD sd = ref.signed_distance(p.x, p.y);
     const LD cd = ref.coast_distance(p.x, p.y);
     // Some arc is reached iff the coast is within r; the deepest contact matches it.
-    if (std::fabs(cd - r) > 1e-3L) EXPECT_EQ(!cs.empty(), cd < LD(r)) << k;
-    if (!cs.empty() && sd < 0 && std::fabs(sd) > 1e-3L) EXPECT_NEAR(double(cs[0].depth), double(r + sd), 1e-3) << k;
+    if (std::fabs(cd - r) > 1e-3L) { EXPECT_EQ(!cs.empty(), cd < LD(r)) << k; }
+    if (!cs.empty() && sd < 0 && std::fabs(sd) > 1e-3L) { EXPECT_NEAR(double(cs[0].depth), double(r + sd), 1e-3) << k; }
     for (std::size_t i = 1; i < cs.size(); ++i) EXPECT_GE(cs[i - 1].depth, cs[i].depth);
   }
 }

@@ -80,8 +80,9 @@ TEST(Gather, TileMapGivesEveryEdgeUnderTheRegionOneSidedWithGhosts) {
       ASSERT_EQ(got.size(), obs.size()) << "an edge given twice";
       // Nothing left out: every edge whose box meets the region (scan of all edges).
       for (std::size_t k = 0; k < m->edges().size(); ++k)
-        if (box_meets(m->edges()[k].a, m->edges()[k].b, region))
+        if (box_meets(m->edges()[k].a, m->edges()[k].b, region)) {
           EXPECT_TRUE(got.count(std::uint32_t(k))) << "edge " << k << " missing, map " << map;
+        }
       const Aabb near{region.min - tile * Real(1.01), region.max + tile * Real(1.01)};
       for (const Obstacle& o : obs) {
         ASSERT_EQ(o.kind, ObstacleKind::edge);
@@ -188,8 +189,9 @@ TEST(Gather, RoomMapGivesTheBlockingLinesCrossingTheRegion) {
         const bool blocks = l.front < 0 || l.back < 0 || l.impassable;
         const Vec2 a = d.vertices[std::size_t(l.v1)], b = d.vertices[std::size_t(l.v2)];
         const bool given = got.count(std::uint32_t(li)) != 0;
-        if (blocks && !(a == b) && segment_meets(a, b, region))
+        if (blocks && !(a == b) && segment_meets(a, b, region)) {
           EXPECT_TRUE(given) << "line " << li << " missing, map " << map << " query " << q;
+        }
         if (given) {
           EXPECT_TRUE(blocks) << "line " << li << " does not block";
           EXPECT_TRUE(box_meets(a, b, region)) << "line " << li << " far from the region";
@@ -230,8 +232,8 @@ TEST(Gather, DiscUnionGivesTheCoastArcsMeetingTheRegion) {
       const Aabb grown_region{region.min - Vec2{tol, tol}, region.max + Vec2{tol, tol}};
       for (std::size_t k = 0; k < u.arcs().size(); ++k) {
         const Aabb ab = bounds(u.arcs()[k].arc);
-        if (ab.overlaps(region)) EXPECT_TRUE(got.count(std::uint32_t(k))) << "arc " << k << " missing";
-        if (got.count(std::uint32_t(k))) EXPECT_TRUE(ab.overlaps(grown_region)) << "arc " << k << " far";
+        if (ab.overlaps(region)) { EXPECT_TRUE(got.count(std::uint32_t(k))) << "arc " << k << " missing"; }
+        if (got.count(std::uint32_t(k))) { EXPECT_TRUE(ab.overlaps(grown_region)) << "arc " << k << " far"; }
       }
       for (const Obstacle& o : obs) {
         EXPECT_EQ(o.kind, ObstacleKind::arc);
@@ -294,8 +296,8 @@ TEST(Chain, EdgesCarryRightHandNormalsAndGhostVertices) {
       const bool want_prev = closed || i > 0, want_next = closed || i + 1 < ne;
       EXPECT_EQ(e.has_prev, want_prev) << i;
       EXPECT_EQ(e.has_next, want_next) << i;
-      if (want_prev) EXPECT_EQ(e.prev, p[(i + n - 1) % n]);
-      if (want_next) EXPECT_EQ(e.next, p[(i + 2) % n]);
+      if (want_prev) { EXPECT_EQ(e.prev, p[(i + n - 1) % n]); }
+      if (want_next) { EXPECT_EQ(e.next, p[(i + 2) % n]); }
     }
   }
 }
@@ -363,7 +365,7 @@ TEST(Chain, RaycastAndNearestAgreeWithAScanInLongDouble) {
       const LD on = ray_segment(o, ray.direction, ray.max_distance + 1, e.a, e.b);
       EXPECT_NEAR(double(on), double(best), tol) << "edge " << h.element << " vs " << best_edge;
       EXPECT_LT(double(dot(h.normal, ray.direction)), 0.0) << "normal faces the origin";
-      if (one_sided) EXPECT_GT(double(dot(h.normal, e.normal)), 0.99);
+      if (one_sided) { EXPECT_GT(double(dot(h.normal, e.normal)), 0.99); }
     }
     for (int q = 0; q < 50; ++q) {
       const Vec2 x{Real(uni(rng, -70, 70)), Real(uni(rng, -70, 70))};

@@ -27,7 +27,8 @@ using BLine = bg::model::linestring<BPoint>;
 
 namespace {
 
-int sign128(__int128 v) { return v > 0 ? 1 : (v < 0 ? -1 : 0); }
+__extension__ using Int128 = __int128;  // (a GCC/Clang extension, as the exact reference needs)
+int sign128(Int128 v) { return v > 0 ? 1 : (v < 0 ? -1 : 0); }
 
 // Coordinates in [1, 2): x = 1 + m 2^-52 with m an integer; differences are integers times
 // 2^-52, so the determinant scaled by 2^104 is an exact 128-bit integer.
@@ -85,8 +86,8 @@ TEST(PolygonMapOrient, MatchesExactIntegerArithmetic) {
     cx = std::nextafter(cx, ulps(rng) > 0 ? 3.0 : 0.0);
     if (ulps(rng) == 0) cy = std::nextafter(cy, 3.0);
     if (!(cx >= 1 && cx < 2 && cy >= 1 && cy < 2)) continue;
-    const __int128 det = __int128(mant(bx) - mant(ax)) * (mant(cy) - mant(ay)) -
-                         __int128(mant(by) - mant(ay)) * (mant(cx) - mant(ax));
+    const Int128 det = Int128(mant(bx) - mant(ax)) * (mant(cy) - mant(ay)) -
+                         Int128(mant(by) - mant(ay)) * (mant(cx) - mant(ax));
     const int want = sign128(det);
     (want == 0 ? zero : nonzero)++;
     ASSERT_EQ(collide2d::orient2d(ax, ay, bx, by, cx, cy), want) << k;
@@ -101,7 +102,7 @@ TEST(PolygonMapOrient, MatchesExactIntegerArithmetic) {
     const double s = double(us(rng));
     EXPECT_EQ(collide2d::orient2d(ax, ay, ax + dx, ay + dy, ax + s * dx, ay + s * dy), 0);
     EXPECT_EQ(collide2d::orient2d(ax, ay, ax + dx, ay + dy, ax + s * dx + 1, ay + s * dy),
-              sign128(-__int128(dy)));
+              sign128(-Int128(dy)));
   }
 }
 

@@ -255,8 +255,9 @@ TEST(RoomMapWalls, NearestWallAndFitsAgreeWithBruteForce) {
       ASSERT_TRUE(sm.blocking(got.index));
       const Real r = Real(ur(rng));
       const LD margin = want - r;
-      if (std::fabs(double(margin)) > 1e-3)
+      if (std::fabs(double(margin)) > 1e-3) {
         ASSERT_EQ(sm.fits(p, r), sm.room_at(p) >= 0 && margin > 0);
+      }
     }
   }
 }
@@ -384,9 +385,10 @@ TEST(RoomMapMove, RandomWalksStayInsideAndClearOfWalls) {
         ASSERT_GE(sm.room_at(mv.center), 0);
         ASSERT_GE(double(brute_wall(m.desc, mv.center)), double(r) - 1e-6 * (1 + m.w * m.s));
         for (const MapLine& ln : m.desc.lines)
-          if (ln.front < 0 || ln.back < 0 || ln.impassable)
+          if (ln.front < 0 || ln.back < 0 || ln.impassable) {
             ASSERT_FALSE(proper_cross(p, mv.center, m.desc.vertices[std::size_t(ln.v1)],
                                       m.desc.vertices[std::size_t(ln.v2)]));
+          }
         p = mv.center;
       }
     }

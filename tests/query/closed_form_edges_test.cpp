@@ -319,7 +319,7 @@ TEST(ClosedFormEdges, PointInPolygonAgreesWithExactOrientations) {
         const LD want = ref::convex_poly_dist(ring, ref::toV(p));
         const LD tol = 4 * LD(std::numeric_limits<Real>::epsilon()) * (std::fabs(p.x) + std::fabs(p.y) + 1);
         EXPECT_NEAR(d.distance, want, tol) << "shape " << shape << " p (" << p.x << ", " << p.y << ")";
-        if (want > tol) EXPECT_FALSE(m.touching) << "shape " << shape << " p (" << p.x << ", " << p.y << ")";
+        if (want > tol) { EXPECT_FALSE(m.touching) << "shape " << shape << " p (" << p.x << ", " << p.y << ")"; }
       }
     }
   }

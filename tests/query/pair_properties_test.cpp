@@ -98,10 +98,10 @@ TEST_P(PairProperties, Contact) {
     collide2d::Manifold m = typed_contact(c.a.shape, c.b.shape);
     collide2d::Manifold md = collide2d::contact(c.a.shape, c.b.shape);
     EXPECT_EQ(m.touching, md.touching) << "typed and dispatched contact disagree";
-    if (m.touching && md.touching) EXPECT_NEAR(m.depth, md.depth, tol);
+    if (m.touching && md.touching) { EXPECT_NEAR(m.depth, md.depth, tol); }
 
-    if (sep.value > tol) EXPECT_FALSE(m.touching) << "contact on shapes " << fmt(sep.value) << " apart";
-    if (sep.value < -tol) EXPECT_TRUE(m.touching) << "no contact on overlapping shapes";
+    if (sep.value > tol) { EXPECT_FALSE(m.touching) << "contact on shapes " << fmt(sep.value) << " apart"; }
+    if (sep.value < -tol) { EXPECT_TRUE(m.touching) << "no contact on overlapping shapes"; }
     if (!m.touching) continue;
 
     ASSERT_TRUE(is_finite(m.normal) && std::isfinite(m.depth));

@@ -109,7 +109,7 @@ TEST(RaycastFast, PolygonOriginInsideIsExact) {
         const RayHit h = raycast(poly, ray);
         ASSERT_EQ(h.hit && h.inside, in) << "shape " << shape << " origin (" << p.x << ", " << p.y << ") direction ("
                                          << ray.direction.x << ", " << ray.direction.y << ")";
-        if (in) EXPECT_EQ(h.distance, 0);
+        if (in) { EXPECT_EQ(h.distance, 0); }
       }
     }
   }
@@ -541,7 +541,7 @@ TEST(RaycastFast, FractionAnswersRoundedOnce) {
       ++checked[1];
     }
   }
-  if (sizeof(Real) == 4) EXPECT_GT(checked[0], 1000);
+  if (sizeof(Real) == 4) { EXPECT_GT(checked[0], 1000); }
   EXPECT_GT(checked[1], 700);
 }
 

@@ -171,7 +171,7 @@ TEST(RaycastProperties, LargestMaxDistance) {
       const auto h = collide2d::raycast(c.shape, toward);
       const auto h_huge = collide2d::raycast(c.shape, collide2d::Ray{toward.origin, toward.direction, huge});
       EXPECT_EQ(h.hit, h_huge.hit);
-      if (h.hit && h_huge.hit) EXPECT_EQ(h.distance, h_huge.distance);
+      if (h.hit && h_huge.hit) { EXPECT_EQ(h.distance, h_huge.distance); }
     }
   }
 }
@@ -219,7 +219,7 @@ TEST(RaycastProperties, WideSectorNotch) {
     auto hit = collide2d::raycast(c.shape, ray);
     if (!m0.hit) {
       March thick = march(s, o, d, 11, 4 * tol);
-      if (thick.decided && !thick.hit) EXPECT_FALSE(hit.hit);
+      if (thick.decided && !thick.hit) { EXPECT_FALSE(hit.hit); }
       continue;
     }
     ASSERT_TRUE(hit.hit);

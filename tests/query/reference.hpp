@@ -325,7 +325,14 @@ inline std::string fmt(LD v) {
   std::snprintf(buf, sizeof buf, "%.9g", double(v));
   return buf;
 }
-inline std::string fmtv(V v) { return "[" + fmt(v.x) + ", " + fmt(v.y) + "]"; }
+inline std::string fmtv(V v) {
+  std::string s = "[";  // (appends: g++ 12 warns falsely of "..." + std::string, -Wrestrict)
+  s += fmt(v.x);
+  s += ", ";
+  s += fmt(v.y);
+  s += "]";
+  return s;
+}
 inline std::string fmtv(Vec2 v) { return fmtv(toV(v)); }
 
 inline Case mk_point(V p) {

@@ -437,7 +437,7 @@ TEST_P(RotatingSweepPair, MatchesOracle) {
     for (const RotCase& c : make_cases(ka, kb, std::uint64_t(seed)))
       if (!check_case(c, tally) && ++failures >= 6) break;
   // the families exercise hits and misses
-  if (ka != kPoint || kb != kPoint) EXPECT_GT(tally.hits - tally.initial, 0);
+  if (ka != kPoint || kb != kPoint) { EXPECT_GT(tally.hits - tally.initial, 0); }
   EXPECT_GT(tally.misses, 0);
 }
 

@@ -383,7 +383,7 @@ TEST_P(SweepPair, MatchesReference) {
     for (const SweepCase& c : make_sweep_cases(ka, kb, seed))
       if (!check_case(c, tally) && ++failures >= 8) break;
   // the families must actually exercise hits, misses and initial overlaps
-  if (ka != kPoint || kb != kPoint) EXPECT_GT(tally.hits - tally.initial, 0);
+  if (ka != kPoint || kb != kPoint) { EXPECT_GT(tally.hits - tally.initial, 0); }
   EXPECT_GT(tally.cases - tally.hits, 0);
   EXPECT_GT(tally.initial, 0);
 }

@@ -131,7 +131,7 @@ TEST_P(TouchingStart, SeparatingMotionIsNoContactClosingIsOneWithTheNormalFromAT
     std::printf("%s-%s: %d contacts at t = 0 moving along a vertex contact, the largest taking %.3Lg of the motion\n",
                 kind_name(ka), kind_name(kb), loose, worst_along);
   EXPECT_GE(placed, 12) << "too few placements for " << kind_name(ka) << "-" << kind_name(kb);
-  if (ka != kPoint || kb != kPoint) EXPECT_GT(into, 0);
+  if (ka != kPoint || kb != kPoint) { EXPECT_GT(into, 0); }
 }
 
 INSTANTIATE_TEST_SUITE_P(AllPairs, TouchingStart, testing::ValuesIn(all_pairs()), pair_name);

@@ -148,7 +148,7 @@ TEST(Arc, OverlapAndDistanceWithDisksAndPoints) {
     const Circle c{{Real(uni(g, -90, 90)), Real(uni(g, -90, 90))}, Real(uni(g, 0, 40))};
     const LD d = angle_distance(a, c.center.x, c.center.y) - LD(c.radius);
     const LD tol = tol_of(a);
-    if (std::fabs(d) > tol) EXPECT_EQ(overlaps(a, c), d <= 0) << k;
+    if (std::fabs(d) > tol) { EXPECT_EQ(overlaps(a, c), d <= 0) << k; }
     EXPECT_EQ(overlaps(a, c), overlaps(c, a));
     const DistanceResult r = distance(a, c);
     EXPECT_NEAR(double(r.distance), double(std::max(d, LD(0))), double(tol)) << k;
@@ -227,7 +227,7 @@ TEST(Arc, DiskSweepMatchesMarch) {
       return angle_distance(a, LD(c.center.x) + LD(v.x) * t, LD(c.center.y) + LD(v.y) * t) - LD(c.radius);
     };
     if (gap_at(0) <= 0) {
-      if (gap_at(0) < -tol) EXPECT_TRUE(h.hit && h.initially_overlapping) << k;
+      if (gap_at(0) < -tol) { EXPECT_TRUE(h.hit && h.initially_overlapping) << k; }
       continue;
     }
     // March in time (1/2000), then bisect the first bracket where the gap reaches 0.

@@ -55,7 +55,7 @@ TEST(Validation, ValidShapesPass) {
 
 TEST(Validation, EveryInvalidKindNamesItsField) {
   for (Real bad : {kNaN, kInfR, -kInfR}) {
-    SCOPED_TRACE("bad value " + std::to_string(bad));
+    SCOPED_TRACE(std::string("bad value ") + std::to_string(bad));
     expect_invalid(validate(Point{{bad, 0}}), {"at"}, "point at");
     expect_invalid(validate(Circle{{0, bad}, 1}), {"center"}, "circle center");
     expect_invalid(validate(Circle{{0, 0}, bad}), {"radius"}, "circle radius");

@@ -257,7 +257,7 @@ TEST(WorldLayers, OverlapMatchesBruteForceInAMixedWorld) {
     const Vec2 p{r.uniform(-4, 134), r.uniform(-4, 42)};
     bool tie = false;
     auto want = m.overlap(Point{p}, 0xffffffffu, tie);
-    if (!tie) EXPECT_EQ(fold_island(m.world.overlap_point(p), m.island_h), want);
+    if (!tie) { EXPECT_EQ(fold_island(m.world.overlap_point(p), m.island_h), want); }
     const Aabb b{p, p + Vec2{r.uniform(0, 3), r.uniform(0, 3)}};
     EXPECT_EQ(m.world.overlap_box(b, {~kIsland}), m.overlap(b, ~kIsland, tie));
   }
@@ -668,7 +668,7 @@ TEST(WorldLayers, ReachMatchesSampledVisibility) {
       const Circle t = std::get<Circle>(p.shape);
       const bool got = std::binary_search(reach.begin(), reach.end(), h);
       const bool sampled = brute_sees(m, swing, t, kSightEps, 12);
-      if (sampled) EXPECT_TRUE(got) << it << " target " << h.proxy.index << " eye " << eye.x << "," << eye.y << " swing r " << swing.radius << " f " << swing.facing() << " h " << swing.half_angle() << " t " << t.center.x << "," << t.center.y << " r " << t.radius;
+      if (sampled) { EXPECT_TRUE(got) << it << " target " << h.proxy.index << " eye " << eye.x << "," << eye.y << " swing r " << swing.radius << " f " << swing.facing() << " h " << swing.half_angle() << " t " << t.center.x << "," << t.center.y << " r " << t.radius; }
       if (got && !sampled) {
         // Seen through a gap finer than the samples: a slightly larger target is seen.
         EXPECT_TRUE(brute_sees(m, swing, Circle{t.center, t.radius + Real(0.05)}, kSightEps, 40)) << it;

@@ -587,7 +587,7 @@ TEST(WorldMove, MovesSeeEveryProxyInReachAsTheWorldChanges) {
               const Vec2 at = std::get<Circle>(*w.shape(bodies[std::size_t(r.below(int(bodies.size())))])).center +
                               Vec2{r.uniform(-2, 2), r.uniform(-2, 2)};
               const TileCell c = tiles().cell_at(at);
-              if (tiles().cell_index(c) >= 0) ASSERT_FALSE(w.set_tile(layer, c.col, c.row, !tiles().solid(c.col, c.row)));
+              if (tiles().cell_index(c) >= 0) { ASSERT_FALSE(w.set_tile(layer, c.col, c.row, !tiles().solid(c.col, c.row))); }
             }
           }
           break;

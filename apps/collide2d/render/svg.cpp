@@ -59,7 +59,7 @@ class SvgCanvas final : public Canvas {
   void arc(const Arc& a, Color color) override {
     if (color.none()) return;
     const std::string r = num(double(a.radius) * v_.scale);
-    std::string d = "M" + at(a.start_point());
+    std::string d = std::string("M") + at(a.start_point());
     // A whole circle goes as two halves. World counter-clockwise is clockwise on a y-down
     // picture: SVG's sweep flag 0 with y flipped, 1 without.
     const int pieces = a.sweep > Real(1.9) * kPi ? 2 : 1;
