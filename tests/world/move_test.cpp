@@ -598,6 +598,24 @@ TEST(WorldMove, MovesSeeEveryProxyInReachAsTheWorldChanges) {
   }
 }
 
+/// Body h moved by d with World::move, or (`crowd`) with move_crowd of that one body (the
+/// crowd's disc path): its answer must be `expect` bit for bit (centre, contacts, displacement).
+void expect_world_move(World& w, ProxyHandle h, Vec2 d, bool crowd, const MoveResult& expect, const std::string& where) {
+  WorldMove got;
+  if (!crowd) {
+    ASSERT_FALSE(w.move(h, d, {}, &got));
+  } else {
+    std::vector<WorldMove> out;
+    ASSERT_FALSE(w.move_crowd(std::span(&h, 1), std::span(&d, 1), {}, out));
+    got = out[0];
+  }
+  const Circle e = std::get<Circle>(expect.shape), g = std::get<Circle>(got.result.shape);
+  ASSERT_EQ(e.center.x, g.center.x) << where;
+  ASSERT_EQ(e.center.y, g.center.y) << where;
+  ASSERT_EQ(expect.contacts.size(), got.result.contacts.size()) << where;
+  ASSERT_EQ(expect.displacement, got.result.displacement) << where;
+}
+
 // A near list holds only the proxies whose filters touch its slot's, and proxies destroyed since
 // they were listed (whose tight box meets nothing), so that a listed move reads only tight boxes
 // (src/world/world_near.cpp). A dense crowd of three filter groups (a and b do not touch; c
@@ -629,7 +647,6 @@ TEST(WorldMove, NearListsFollowFiltersAndDestroyedProxies) {
     std::vector<ProxyHandle> bodies;
     for (int i = 0; i < 90; ++i) bodies.push_back(*w.create({free_disc(), 0, group()}));
     std::vector<std::size_t> gone;  // bodies destroyed last step (their slots in the lists)
-    std::vector<WorldMove> out;
     int moves = 0;
     for (int step = 0; step < 80; ++step) {
       for (std::size_t i = 0; i < bodies.size(); ++i) {
@@ -637,18 +654,8 @@ TEST(WorldMove, NearListsFollowFiltersAndDestroyedProxies) {
         const Real a = r.uniform(-kPi, kPi);
         const Vec2 d = Vec2{std::cos(a), std::sin(a)} * (r.below(20) == 0 ? r.uniform(1, 2) : r.uniform(0, Real(0.2)));
         const MoveResult expect = brute_force_move(w, tiles, bodies[i], d);
-        WorldMove got;
-        if ((step + i) % 2 == 0) {
-          ASSERT_FALSE(w.move(bodies[i], d, {}, &got));
-        } else {  // the crowd's path (its disc entry), one body at a time
-          ASSERT_FALSE(w.move_crowd(std::span(&bodies[i], 1), std::span(&d, 1), {}, out));
-          got = out[0];
-        }
-        const Circle e = std::get<Circle>(expect.shape), g = std::get<Circle>(got.result.shape);
-        ASSERT_EQ(e.center.x, g.center.x) << "step " << step << " body " << i;
-        ASSERT_EQ(e.center.y, g.center.y) << "step " << step << " body " << i;
-        ASSERT_EQ(expect.contacts.size(), got.result.contacts.size()) << "step " << step << " body " << i;
-        ASSERT_EQ(expect.displacement, got.result.displacement) << "step " << step << " body " << i;
+        const std::string where = "step " + std::to_string(step) + " body " + std::to_string(i);
+        ASSERT_NO_FATAL_FAILURE(expect_world_move(w, bodies[i], d, (step + i) % 2 == 1, expect, where));
         ++moves;
       }
       w.update();  // (the slots destroyed last step can be reused now: the lowest first)
@@ -717,7 +724,6 @@ TEST(WorldMove, MovesSeeEveryRoomLineInReachAsTheWorldChanges) {
     for (int i = 0; i < 50; ++i) bodies.push_back(*w.create({free_disc(), 0, Filter{kMonsters}}));
     int moves = 0;
     std::vector<Vec2> d(bodies.size());
-    std::vector<WorldMove> out;
     for (int step = 0; step < 100; ++step) {
       for (Vec2& v : d) {
         const Real a = r.uniform(-kPi, kPi);
@@ -726,18 +732,9 @@ TEST(WorldMove, MovesSeeEveryRoomLineInReachAsTheWorldChanges) {
       }
       for (std::size_t i = 0; i < bodies.size(); ++i) {
         const MoveResult expect = brute_force_move(w, room, bodies[i], d[i]);
-        WorldMove got;
-        if (step % 2 == 0) {
-          ASSERT_FALSE(w.move(bodies[i], d[i], {}, &got));
-        } else {  // the crowd's path (its disc entry), one body at a time
-          ASSERT_FALSE(w.move_crowd(std::span(&bodies[i], 1), std::span(&d[i], 1), {}, out));
-          got = out[0];
-        }
-        const Circle e = std::get<Circle>(expect.shape), g = std::get<Circle>(got.result.shape);
-        ASSERT_EQ(e.center.x, g.center.x) << "step " << step << " body " << i;
-        ASSERT_EQ(e.center.y, g.center.y) << "step " << step << " body " << i;
-        ASSERT_EQ(expect.contacts.size(), got.result.contacts.size()) << "step " << step << " body " << i;
-        ASSERT_EQ(expect.displacement, got.result.displacement) << "step " << step << " body " << i;
+        const std::string where = "step " + std::to_string(step) + " body " + std::to_string(i);
+        // (odd steps: the crowd's path, one body at a time)
+        ASSERT_NO_FATAL_FAILURE(expect_world_move(w, bodies[i], d[i], step % 2 == 1, expect, where));
         ++moves;
       }
       if (step % 10 == 4) {  // a teleport
