@@ -501,6 +501,10 @@ class World {
   void fat_box_changed(std::uint32_t slot, bool rebuild_own, Real speed = 0);
   void add_near(std::uint32_t slot, std::uint32_t other);
   void forget_near(std::uint32_t slot);
+  /// The slot, whose filter becomes `filter`, out of the lists of the slots it does not touch.
+  void refilter_near(std::uint32_t slot, Filter filter);
+  /// A destroyed slot's tight box: it meets no box (the near lists read no alive flag).
+  static Aabb none_box();
   bool near_listed(std::uint32_t slot, const Aabb& region) const;
   std::optional<Invalid> validate_near() const;
   std::optional<Invalid> check_disc_layers(const Shape& shape, const QueryOptions& options) const;
@@ -564,7 +568,9 @@ class World {
   std::uint32_t crowd_stamp_ = 0;
   // The movers' candidates without a broad-phase query (src/world/world_near.cpp): for a slot
   // whose list is valid, near_[slot] holds (at least) every proxy whose fat box meets
-  // near_box_[slot], the slot's own fat box when the list was made grown by near_reach_ then.
+  // near_box_[slot], the slot's own fat box when the list was made grown by near_reach_ then,
+  // and whose filter touches the slot's; and nothing else but proxies destroyed since they
+  // were listed (their tight box: none_box).
   // Every fat-box change queries its box grown by near_reach_, which only grows, so a list is
   // told of every fat box that comes to meet its box.
   std::vector<std::vector<std::uint32_t>> near_;

@@ -103,6 +103,8 @@ std::optional<ProxyHandle> World::create(const ProxyDef& def, Invalid* why) {
   if (!free_slots_.empty()) {
     slot = free_slots_.back();
     free_slots_.pop_back();
+    const Filter old = slots_[slot].filter;  // (near lists may still hold the slot, for that filter)
+    if (old.category != def.filter.category || old.mask != def.filter.mask) refilter_near(slot, def.filter);
   } else {
     if (slots_.size() >= kNullIndex - 1) {
       if (why) *why = Invalid{"world", "proxy pool is full"};
@@ -132,6 +134,7 @@ std::optional<Invalid> World::destroy(ProxyHandle h) {
   bp_->remove(h.index);
   forget_near(h.index);
   release_shape(h.index);
+  tight_[h.index] = none_box();  // (near lists may still hold the slot: it meets no move)
   s.alive = false;
   ++s.generation;  // every handle made so far is stale from now on
   if (s.generation == 0) s.generation = 1;
@@ -210,8 +213,17 @@ std::optional<Invalid> World::translate_stored(std::uint32_t i, Vec2 delta, Aabb
 
 std::optional<Invalid> World::set_filter(ProxyHandle h, Filter filter) {
   if (auto bad = check(h)) return bad;
-  slots_[h.index].filter = filter;
-  mark_dirty(h.index);
+  const std::uint32_t i = h.index;
+  const Filter old = slots_[i].filter;
+  slots_[i].filter = filter;
+  if (old.category != filter.category || old.mask != filter.mask) {
+    // The near lists hold only the proxies whose filters touch their slots' (world_near.cpp):
+    // out of those it no longer touches, into those near it that it now touches, and its own
+    // list made again for its new filter.
+    refilter_near(i, filter);
+    fat_box_changed(i, i < near_valid_.size() && near_valid_[i], i < kept_speed_.size() ? kept_speed_[i] : 0);
+  }
+  mark_dirty(i);
   return std::nullopt;
 }
 

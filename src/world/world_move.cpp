@@ -162,19 +162,19 @@ World::Stored World::store_moved(std::uint32_t slot, const Shape& shape, Vec2& d
 }
 
 /// The proxies a mover meets in `region` (filters agreeing, not itself), in any order: from
-/// its near list when `listed` (the region lies in its fat box), else from the broad phase.
+/// its near list when `listed` (the region lies in its fat box; `filter` is then its own), else
+/// from the broad phase. A list holds only other proxies whose filters touch its slot's, or
+/// destroyed ones, whose tight box meets no region (near_): only the tight boxes are read.
 [[gnu::always_inline]] inline void World::near_proxies(const Aabb& region, Filter filter, std::uint32_t self,
                                                        bool listed, std::vector<std::uint32_t>& ids) const {
   ids.clear();
-  auto consider = [&](std::uint32_t id) {
-    if (id != self && filters_touch(filter, slots_[id].filter) && tight_[id].overlaps(region)) ids.push_back(id);
-  };
   if (listed) {
+    COLLIDE2D_ASSERT(filter.category == slots_[self].filter.category && filter.mask == slots_[self].filter.mask);
     for (std::uint32_t id : near_[self])
-      if (slots_[id].alive) consider(id);
+      if (tight_[id].overlaps(region)) ids.push_back(id);
   } else {
     bp_->query(region, [&](std::uint32_t id) {
-      consider(id);
+      if (id != self && filters_touch(filter, slots_[id].filter) && tight_[id].overlaps(region)) ids.push_back(id);
       return true;
     });
   }

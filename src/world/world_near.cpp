@@ -6,8 +6,12 @@
 // adds the proxy to the lists whose box it meets (a list box meets the new fat box only if the
 // list's fat box meets the grown one: the reach only grows); so a list holds at least every
 // proxy whose fat box meets its box, and a move region inside the list box needs no query: the
-// proxies whose shapes meet the region are in the list (a shape lies in its fat box). Entries
-// of proxies that went away are dropped as a list doubles.
+// proxies whose shapes meet the region are in the list (a shape lies in its fat box). A list
+// holds only proxies whose filters touch its slot's (never the slot itself), so that a move reads
+// only their tight boxes: a proxy that changes its filter (set_filter, or a slot reused with
+// another one) leaves the lists whose slots it no longer touches (refilter_near); a destroyed
+// proxy's tight box is the empty box (none_box), which meets no region. Entries of proxies that
+// went away are dropped as a list doubles.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -67,10 +71,11 @@ void World::fat_box_changed(std::uint32_t slot, bool rebuild_own, Real speed) {
   const Aabb box = grown(fat, near_reach_);
   std::vector<std::uint32_t>* mine = rebuild_own ? &near_[slot] : nullptr;
   if (mine) mine->clear();
+  const Filter filter = slots_[slot].filter;
   // (still_box: a few ulps of the coordinates more, so that the query finds every list whose
   // box the fat box meets whatever the rounding of the two growths; only those lists take it)
   bp_->query(still_box(box), [&](std::uint32_t q) {
-    if (q == slot) return true;
+    if (q == slot || !filters_touch(filter, slots_[q].filter)) return true;  // (in no list of the other)
     if (mine) mine->push_back(q);
     if (near_valid_[q] && near_box_[q].overlaps(fat)) add_near(q, slot);
     return true;
@@ -124,6 +129,18 @@ void World::forget_near(std::uint32_t slot) {
   }
 }
 
+Aabb World::none_box() {
+  constexpr Real inf = std::numeric_limits<Real>::infinity();
+  return Aabb{{inf, inf}, {-inf, -inf}};
+}
+
+void World::refilter_near(std::uint32_t slot, Filter filter) {
+  if (near_valid_count_ == 0) return;
+  for (std::uint32_t q = 0; q < near_valid_.size(); ++q) {
+    if (near_valid_[q] && q != slot && !filters_touch(slots_[q].filter, filter)) std::erase(near_[q], slot);
+  }
+}
+
 void World::add_near(std::uint32_t slot, std::uint32_t other) {
   COLLIDE2D_ASSERT(near_valid_[slot] && other != slot);  // only a valid list learns of others
   std::vector<std::uint32_t>& list = near_[slot];
@@ -156,9 +173,18 @@ std::optional<Invalid> World::validate_near() const {
     const Aabb fat = bp_->fat_box(i);
     const Aabb box = near_box_[i];
     if (!box.contains(fat) || !grown(fat, near_reach_).contains(box)) return Invalid{near(i), "made for another fat box"};
+    const Aabb none = none_box();
+    for (std::uint32_t q : near_[i]) {
+      const bool fits = q != i && (slots_[q].alive ? filters_touch(slots_[i].filter, slots_[q].filter)
+                                                   : std::memcmp(&tight_[q], &none, sizeof none) == 0);
+      if (!fits) return Invalid{near(i), "lists slots[" + std::to_string(q) + "], which its moves may not meet"};
+    }
     std::uint32_t missed = kNullIndex;
     bp_->query(box, [&](std::uint32_t q) {
-      if (q != i && std::find(near_[i].begin(), near_[i].end(), q) == near_[i].end()) missed = q;
+      if (q != i && filters_touch(slots_[i].filter, slots_[q].filter) &&
+          std::find(near_[i].begin(), near_[i].end(), q) == near_[i].end()) {
+        missed = q;
+      }
       return missed == kNullIndex;
     });
     if (missed != kNullIndex) return Invalid{near(i), "misses slots[" + std::to_string(missed) + "], whose fat box meets it"};

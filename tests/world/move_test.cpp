@@ -598,6 +598,85 @@ TEST(WorldMove, MovesSeeEveryProxyInReachAsTheWorldChanges) {
   }
 }
 
+/// Body h moved by d with World::move, or (`crowd`) with move_crowd of that one body (the
+/// crowd's disc path): its answer must be `expect` bit for bit (centre, contacts, displacement).
+void expect_world_move(World& w, ProxyHandle h, Vec2 d, bool crowd, const MoveResult& expect, const std::string& where) {
+  WorldMove got;
+  if (!crowd) {
+    ASSERT_FALSE(w.move(h, d, {}, &got));
+  } else {
+    std::vector<WorldMove> out;
+    ASSERT_FALSE(w.move_crowd(std::span(&h, 1), std::span(&d, 1), {}, out));
+    got = out[0];
+  }
+  const Circle e = std::get<Circle>(expect.shape), g = std::get<Circle>(got.result.shape);
+  ASSERT_EQ(e.center.x, g.center.x) << where;
+  ASSERT_EQ(e.center.y, g.center.y) << where;
+  ASSERT_EQ(expect.contacts.size(), got.result.contacts.size()) << where;
+  ASSERT_EQ(expect.displacement, got.result.displacement) << where;
+}
+
+// A near list holds only the proxies whose filters touch its slot's, and proxies destroyed since
+// they were listed (whose tight box meets nothing), so that a listed move reads only tight boxes
+// (src/world/world_near.cpp). A dense crowd of three filter groups (a and b do not touch; c
+// touches both): every step some bodies are destroyed (their slots still in lists while the
+// others move), the slots destroyed the step before are reused with another group's filter, and
+// some bodies change group (set_filter). Every move (World::move, and the crowd's disc path)
+// equals the brute-force move bit for bit, and World::validate() (which checks every list
+// entry's filter, and every destroyed one's tight box) passes.
+TEST(WorldMove, NearListsFollowFiltersAndDestroyedProxies) {
+  const Filter groups[3] = {Filter{kMonsters, ~kProps}, Filter{kProps, ~kMonsters}, Filter{kMonsters | kProps}};
+  for (const BroadphaseKind kind : {BroadphaseKind::tree, BroadphaseKind::grid}) {
+    Rand r(61);
+    std::vector<std::uint8_t> grid(20 * 20, 0);
+    for (int i = 0; i < 20; ++i) grid[std::size_t(i)] = grid[std::size_t(19 * 20 + i)] = grid[std::size_t(i * 20)] =
+        grid[std::size_t(i * 20 + 19)] = 1;  // a border of walls
+    const TileMap tiles = *TileMap::from_grid(20, 20, grid, {1, 1});
+    WorldOptions wo;
+    wo.broadphase = kind;
+    wo.cell_size = 2;
+    World w(wo);
+    w.add_layer({tiles, 0, Filter{kWalls}});
+    auto free_disc = [&]() {
+      for (;;) {
+        const Circle c{{r.uniform(1, 19), r.uniform(1, 19)}, r.uniform(Real(0.25), Real(0.45))};
+        if (tiles.is_free(c) && w.overlap(c).empty()) return c;
+      }
+    };
+    auto group = [&]() { return groups[r.below(3)]; };
+    std::vector<ProxyHandle> bodies;
+    for (int i = 0; i < 90; ++i) bodies.push_back(*w.create({free_disc(), 0, group()}));
+    std::vector<std::size_t> gone;  // bodies destroyed last step (their slots in the lists)
+    int moves = 0;
+    for (int step = 0; step < 80; ++step) {
+      for (std::size_t i = 0; i < bodies.size(); ++i) {
+        if (!w.is_valid(bodies[i])) continue;
+        const Real a = r.uniform(-kPi, kPi);
+        const Vec2 d = Vec2{std::cos(a), std::sin(a)} * (r.below(20) == 0 ? r.uniform(1, 2) : r.uniform(0, Real(0.2)));
+        const MoveResult expect = brute_force_move(w, tiles, bodies[i], d);
+        const std::string where = "step " + std::to_string(step) + " body " + std::to_string(i);
+        ASSERT_NO_FATAL_FAILURE(expect_world_move(w, bodies[i], d, (step + i) % 2 == 1, expect, where));
+        ++moves;
+      }
+      w.update();  // (the slots destroyed last step can be reused now: the lowest first)
+      for (std::size_t k : gone) bodies[k] = *w.create({free_disc(), 0, group()});
+      gone.clear();
+      for (int k = 0; k < 4; ++k) {
+        const std::size_t i = std::size_t(r.below(int(bodies.size())));
+        if (!w.is_valid(bodies[i])) continue;
+        if (k % 2 == 0) {
+          ASSERT_FALSE(w.destroy(bodies[i]));
+          gone.push_back(i);
+        } else {
+          ASSERT_FALSE(w.set_filter(bodies[i], group()));
+        }
+      }
+      ASSERT_FALSE(w.validate()) << w.validate()->text();
+    }
+    EXPECT_GT(moves, 80 * 85);
+  }
+}
+
 /// A room map of `n` pillars (squares and diamonds: straight and slanted lines) in a room of
 /// 64 x 48, placed by `r` (a pillar that would meet another is left out).
 RoomMapDesc room_with_slanted_pillars(Rand& r, int n) {
@@ -645,7 +724,6 @@ TEST(WorldMove, MovesSeeEveryRoomLineInReachAsTheWorldChanges) {
     for (int i = 0; i < 50; ++i) bodies.push_back(*w.create({free_disc(), 0, Filter{kMonsters}}));
     int moves = 0;
     std::vector<Vec2> d(bodies.size());
-    std::vector<WorldMove> out;
     for (int step = 0; step < 100; ++step) {
       for (Vec2& v : d) {
         const Real a = r.uniform(-kPi, kPi);
@@ -654,18 +732,9 @@ TEST(WorldMove, MovesSeeEveryRoomLineInReachAsTheWorldChanges) {
       }
       for (std::size_t i = 0; i < bodies.size(); ++i) {
         const MoveResult expect = brute_force_move(w, room, bodies[i], d[i]);
-        WorldMove got;
-        if (step % 2 == 0) {
-          ASSERT_FALSE(w.move(bodies[i], d[i], {}, &got));
-        } else {  // the crowd's path (its disc entry), one body at a time
-          ASSERT_FALSE(w.move_crowd(std::span(&bodies[i], 1), std::span(&d[i], 1), {}, out));
-          got = out[0];
-        }
-        const Circle e = std::get<Circle>(expect.shape), g = std::get<Circle>(got.result.shape);
-        ASSERT_EQ(e.center.x, g.center.x) << "step " << step << " body " << i;
-        ASSERT_EQ(e.center.y, g.center.y) << "step " << step << " body " << i;
-        ASSERT_EQ(expect.contacts.size(), got.result.contacts.size()) << "step " << step << " body " << i;
-        ASSERT_EQ(expect.displacement, got.result.displacement) << "step " << step << " body " << i;
+        const std::string where = "step " + std::to_string(step) + " body " + std::to_string(i);
+        // (odd steps: the crowd's path, one body at a time)
+        ASSERT_NO_FATAL_FAILURE(expect_world_move(w, bodies[i], d[i], step % 2 == 1, expect, where));
         ++moves;
       }
       if (step % 10 == 4) {  // a teleport
