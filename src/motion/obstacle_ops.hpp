@@ -311,8 +311,10 @@ Touch touch_pair(const B& body, const S& s, Real probe) {
 /// A disk's touch of an edge's segment, before the edge's rules: the direct kernel (inline: the
 /// Mover's disk calls it per near wall), else the general path.
 [[gnu::always_inline]] inline Touch touch_disk_edge(const Circle& c, const WallEdge& e, Real probe, DiskEdge* seen) {
-  const Direct<Touch> d = touch_disk_segment(c, e.a, e.b, e.normal, seen);
-  return d.decided ? d.value : touch_disk_edge_general(c, e, probe);
+  Direct<Touch> d = touch_disk_segment(c, e.a, e.b, e.normal, seen);
+  if (!d.decided) [[unlikely]]
+    d.value = touch_disk_edge_general(c, e, probe);
+  return d.value;
 }
 
 /// The touch of a body and an edge, with the edge's rules applied (see touch): touch_disk_edge
