@@ -133,7 +133,7 @@ class Mover {
       if (iter == 0 && side_)  // (facing: none in the top-down view)
         for (const Hit& h : near()) started_grounded = started_grounded || facing(h.normal) == Facing::ground;
       if (overlapped) push_out_near();
-      if (near_count_ != 0 && !lose_near(sc, r, len, bounce)) break;
+      if (!near_.empty() && !lose_near(sc, r, len, bounce)) break;
 
       // (B) sweep what is left against everything else it can reach.
       sweep_rest(sc, r, len, reach);
@@ -361,11 +361,11 @@ class Mover {
       }
     }
     COLLIDE2D_ASSERT(n <= kNearPerObstacle * obs.size());
-    near_count_ = n;
+    near_ = {out, n};
     return overlapped;
   }
 
-  std::span<const Hit> near() const { return {sc_.near.data(), near_count_}; }
+  std::span<const Hit> near() const { return near_; }
 
   void shift(Vec2 t) {
     body_ = translated(body_, t);
@@ -604,9 +604,8 @@ class Mover {
   /// A disk's: sc.edges (edges_[k]: its touch of edge k in the last gather_near, a size of -1
   /// if it did not touch it; sweep_rest sees the body where the last gather left it)
   DiskEdge* edges_ = nullptr;
-  /// The contacts where the body stands, from the last gather_near: sc.near's first
-  /// near_count_ (see near()).
-  std::size_t near_count_ = 0;
+  /// The contacts where the body stands, from the last gather_near (in sc.near's storage).
+  std::span<const Hit> near_;
   Aabb box_;                  ///< cover(body_)
   Real left_ = 1;
   Real skin_ = 0;
