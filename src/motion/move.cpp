@@ -63,14 +63,26 @@ struct Hit {
   bool graze = false;
 };
 
+/// The contacts where the body stands, at most per obstacle: its touch, and an arc's two end
+/// points.
+constexpr std::size_t kNearPerObstacle = 3;
+
 /// Per-thread scratch (kept capacity: no allocation per call in steady state).
 struct Scratch {
-  std::vector<Hit> hits, near, first;
+  std::vector<Hit> hits, first;
   std::vector<Aabb> boxes;  ///< the obstacles' bounds, once per move
+  /// The Mover's contacts where the body stands (its near()), written by index: storage that
+  /// only grows, kNearPerObstacle per obstacle.
+  std::vector<Hit> near;
   /// edges[k]: a disk's touch of edge k in the last gather_near (those whose bounds met its box)
   std::vector<DiskEdge> edges;
 };
-[[gnu::noinline, gnu::cold]] void grow_edges(Scratch& sc, std::size_t n) { sc.edges.resize(n); }
+/// Room for n obstacles in sc.near and sc.edges (only grows, both at once: called when
+/// sc.edges.size() < n).
+[[gnu::noinline, gnu::cold]] void grow_scratch(Scratch& sc, std::size_t n) {
+  sc.near.resize(kNearPerObstacle * n);
+  sc.edges.resize(n);
+}
 Scratch& scratch() {
   thread_local Scratch s;
   return s;
@@ -100,10 +112,8 @@ class Mover {
       cos_slope_ = std::cos(o.max_slope);
       side_ = true;
     }
-    if constexpr (std::is_same_v<B, Circle>) {
-      if (sc.edges.size() < obs.size()) grow_edges(sc, obs.size());
-      edges_ = sc.edges.data();
-    }
+    if (sc.edges.size() < obs.size()) grow_scratch(sc, obs.size());  // (and near with it)
+    if constexpr (std::is_same_v<B, Circle>) edges_ = sc.edges.data();
   }
 
   void run() {
@@ -119,11 +129,11 @@ class Mover {
       const Aabb reach = grown(box_, len + kNearSkins * skin_);
 
       // (A) contacts where the body stands: an overlap is pushed out (then looked at again).
-      const bool overlapped = gather_near(sc.near);
+      const bool overlapped = gather_near();
       if (iter == 0 && side_)  // (facing: none in the top-down view)
-        for (const Hit& h : sc.near) started_grounded = started_grounded || facing(h.normal) == Facing::ground;
-      if (overlapped) push_out_near(sc.near);
-      if (!sc.near.empty() && !lose_near(sc, r, len, bounce)) break;
+        for (const Hit& h : near()) started_grounded = started_grounded || facing(h.normal) == Facing::ground;
+      if (overlapped) push_out_near();
+      if (!near_.empty() && !lose_near(sc, r, len, bounce)) break;
 
       // (B) sweep what is left against everything else it can reach.
       sweep_rest(sc, r, len, reach);
@@ -144,10 +154,10 @@ class Mover {
  private:
   /// (A) Pushes the body out of the contacts where it stands that it overlaps (a few rounds,
   /// gathering them again after each; called when one of them is overlapped).
-  void push_out_near(std::vector<Hit>& near) {
+  void push_out_near() {
     for (int round = 0; round < kPushRounds; ++round) {
       PositionCorrection pc;
-      for (const Hit& h : near)
+      for (const Hit& h : near())
         if (h.gap <= 0) {
           pc.add(-h.normal, skin_ - h.gap);
           record(h, Real(1) - left_, true);
@@ -156,7 +166,7 @@ class Mover {
       const Vec2 push = pc.solve();
       shift(push);
       res_.pushed_out += push;
-      if (!gather_near(near)) break;
+      if (!gather_near()) break;
     }
   }
 
@@ -167,7 +177,7 @@ class Mover {
     const Real tol = kSweepRelTol * len;
     for (int pass = 0; pass < kNearPasses; ++pass) {
       sc.first.clear();
-      for (Hit& h : sc.near)
+      for (const Hit& h : near())
         if (dot(r, h.normal) > tol && !keeps_apart(body_, r, obs_[h.obstacle], Real(0))) {
           record(h, Real(1) - left_, true);
           sc.first.push_back(h);
@@ -208,7 +218,7 @@ class Mover {
       if (!(approach > 0)) continue;
       // A contact where the body stands that the motion does not go into: a hit at once
       // with another normal is the sweep's rounding (gone into, it is a real contact).
-      if (s.time * len <= kNearSkins * skin_ && contradicts_near(sc.near, k, s.normal)) continue;
+      if (s.time * len <= kNearSkins * skin_ && contradicts_near(near(), k, s.normal)) continue;
       Hit h;
       h.obstacle = k, h.time = s.time, h.normal = s.normal, h.point = s.point, h.approach = approach;
       sc.hits.push_back(h);
@@ -256,7 +266,7 @@ class Mover {
 
   static bool rigid(const Obstacle& o) { return std::isinf(o.push_limit); }
   /// Obstacle k is a contact where the body stands whose normal differs from n.
-  static bool contradicts_near(const std::vector<Hit>& near, std::size_t k, Vec2 n) {
+  static bool contradicts_near(std::span<const Hit> near, std::size_t k, Vec2 n) {
     for (const Hit& h : near)
       if (h.obstacle == k) return dot(n, h.normal) < Real(0.5);
     return false;
@@ -302,10 +312,11 @@ class Mover {
     });
   }
 
-  /// The rigid obstacles within kNearSkins skins of the body, with their touches; true when
-  /// the body overlaps one of them (a gap <= 0).
-  bool gather_near(std::vector<Hit>& near) const {
-    near.clear();
+  /// The contacts where the body stands (into near()): the rigid obstacles within kNearSkins
+  /// skins of the body, with their touches; true when the body overlaps one of them (a gap <= 0).
+  bool gather_near() {
+    Hit* const out = sc_.near.data();  // (room for kNearPerObstacle per obstacle: no check per write)
+    std::size_t n = 0;
     const Aabb near_box = grown(box_, kNearSkins * skin_);
     bool arcs = false;  // an arc is near (its end points below)
     bool overlapped = false;
@@ -324,9 +335,10 @@ class Mover {
                           : touch(body_, o, skin_);
       // (an unresolved normal is left to the sweep, which finds the real one if it goes in)
       if (!t.valid || !t.reliable || !(t.gap < kNearSkins * skin_)) continue;
-      Hit& h = near.emplace_back();
-      h.obstacle = k, h.normal = t.normal, h.point = t.point, h.gap = t.gap;
-      overlapped = overlapped || h.gap <= 0;
+      Hit& h = out[n++];  // (every field, in place: the storage holds an earlier gather's)
+      h.obstacle = k, h.time = 0, h.normal = t.normal, h.point = t.point;
+      h.approach = 0, h.gap = t.gap, h.graze = false;
+      overlapped = overlapped || t.gap <= 0;
     }
     // An arc's nearest point is one of possibly two: a disk in a waist or at a neck touches both
     // end points of an arc at once (both coast vertices), and the sweep takes a contact that
@@ -339,18 +351,21 @@ class Mover {
         const Real d = length(q - c.center);
         const Real gap = d - c.radius;
         if (!(gap < kNearSkins * skin_) || !(d > 0)) continue;
-        const Vec2 n = (q - c.center) / d;
+        const Vec2 u = (q - c.center) / d;
         bool seen = false;  // the arc's nearest point already is this end
-        for (const Hit& e : near) seen = seen || (e.obstacle == k && dot(e.normal, n) >= Real(1) - Real(1e-6));
+        for (std::size_t i = 0; i < n; ++i)
+          seen = seen || (out[i].obstacle == k && dot(out[i].normal, u) >= Real(1) - Real(1e-6));
         if (seen) continue;
-        Hit h;
-        h.obstacle = k, h.normal = n, h.point = q, h.gap = gap;
-        near.push_back(h);
+        out[n++] = Hit{.obstacle = k, .normal = u, .point = q, .gap = gap};
         overlapped = overlapped || gap <= 0;
       }
     }
+    COLLIDE2D_ASSERT(n <= kNearPerObstacle * obs.size());
+    near_ = {out, n};
     return overlapped;
   }
+
+  std::span<const Hit> near() const { return near_; }
 
   void shift(Vec2 t) {
     body_ = translated(body_, t);
@@ -589,6 +604,8 @@ class Mover {
   /// A disk's: sc.edges (edges_[k]: its touch of edge k in the last gather_near, a size of -1
   /// if it did not touch it; sweep_rest sees the body where the last gather left it)
   DiskEdge* edges_ = nullptr;
+  /// The contacts where the body stands, from the last gather_near (in sc.near's storage).
+  std::span<const Hit> near_;
   Aabb box_;                  ///< cover(body_)
   Real left_ = 1;
   Real skin_ = 0;

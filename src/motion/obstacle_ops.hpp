@@ -302,17 +302,24 @@ Touch touch_pair(const B& body, const S& s, Real probe) {
   return t;
 }
 
-/// A disk's touch of an edge's segment, before the edge's rules: the direct kernel, else the
-/// general path (out of line with plain arguments: the Mover's disk calls it per near wall).
-[[gnu::noinline]] inline Touch touch_disk_edge(const Circle& c, const WallEdge& e, Real probe, DiskEdge* seen) {
-  return direct_first<Touch>(
-      c, [&](const Circle& d) { return touch_disk_segment(d, e.a, e.b, e.normal, seen); },
-      [&] { return touch_pair(c, segment_of(e), probe); });
+/// The general path of a disk's touch of an edge's segment (out of line: the kernel decides
+/// nearly all).
+[[gnu::noinline]] inline Touch touch_disk_edge_general(const Circle& c, const WallEdge& e, Real probe) {
+  return touch_pair(c, segment_of(e), probe);
+}
+
+/// A disk's touch of an edge's segment, before the edge's rules: the direct kernel (inline: the
+/// Mover's disk calls it per near wall), else the general path.
+[[gnu::always_inline]] inline Touch touch_disk_edge(const Circle& c, const WallEdge& e, Real probe, DiskEdge* seen) {
+  Direct<Touch> d = touch_disk_segment(c, e.a, e.b, e.normal, seen);
+  if (!d.decided) [[unlikely]]
+    d.value = touch_disk_edge_general(c, e, probe);
+  return d.value;
 }
 
 /// The touch of a body and an edge, with the edge's rules applied (see touch): touch_disk_edge
-/// for a disk (the Mover's disk gathers its near walls with this, inline but for that one
-/// call), else the segment's touch_pair. `seen`: a disk's DiskEdge of the edge (see
+/// for a disk (the Mover's disk gathers its near walls with this, inline but for the general
+/// path's call), else the segment's touch_pair. `seen`: a disk's DiskEdge of the edge (see
 /// touch_disk_segment).
 template <class B>
 [[gnu::always_inline]] inline Touch touch_edge(const B& body, const WallEdge& e, Real probe,

@@ -159,6 +159,30 @@ TEST(OneMover, SlidesAlongACoastAndStaysOnLand) {
   EXPECT_GT(travelled, 100);
 }
 
+TEST(OneMover, AnArcsMiddleAndBothEndsAtOnce) {
+  // A disk just inside the circle of a short arc, a hair below its middle: the arc's nearest
+  // point (the middle) and both of its end points are all within two skins, three contacts
+  // where the body stands from one obstacle (the most the Mover keeps room for per obstacle).
+  // Pushed into the arc, it stays on its side: the gap by the arc's own geometry in long
+  // double, and it does not move up past the middle's skin.
+  const std::vector<Obstacle> obs = {arc_obstacle(Arc({0, 0}, 1, kPi / 4, kPi / 2))};
+  const Circle c{{0, Real(0.02)}, Real(0.975)};
+  MoveOptions o;
+  o.skin = Real(0.01);
+  for (const Vec2 q : {obs[0].arc.start_point(), obs[0].arc.end_point(), Vec2{0, 1}}) {
+    const LD gap = std::hypot(LD(q.x) - c.center.x, LD(q.y) - c.center.y) - c.radius;
+    ASSERT_TRUE(gap > 0 && gap < 2 * LD(o.skin));  // (the scene: each within two skins)
+  }
+  for (const Vec2 d : {Vec2{0, Real(0.1)}, Vec2{Real(0.05), Real(0.1)}, Vec2{Real(-0.1), Real(0.02)}}) {
+    const MoveResult r = move(Circle(c), d, obs, o);
+    const Circle e = std::get<Circle>(r.shape);
+    EXPECT_GE(disk_gap(e, obs[0]), 0) << d.x;
+    EXPECT_LE(LD(e.center.y), LD(c.center.y) + LD(0.005)) << d.x;
+    ASSERT_FALSE(r.contacts.empty()) << d.x;
+    EXPECT_EQ(r.contacts[0].kind, ObstacleKind::arc);
+  }
+}
+
 TEST(OneMover, BruteForceAgainstEveryKind) {
   // Random disks moved through random obstacles of every kind (shapes, edges, arcs) and
   // checked against the straight path sampled densely: a path free at every sample and at the
