@@ -216,9 +216,11 @@ using TaskRunner =
 
 /// A TaskRunner on `threads` threads (0: std::thread::hardware_concurrency()): the calling
 /// thread and `threads - 1` std::threads started once and kept until the runner's last copy
-/// goes (a call wakes them; it does not start threads). At least 64 items per thread; one call
-/// at a time per runner: a call made during another (from a chunk, or from another thread) runs
-/// serially on its own thread.
+/// goes (a call wakes them; it does not start threads). A call is cut into chunks of at least 16
+/// items, at most 4 per thread, that the threads claim as they come (the calling thread takes
+/// the first, and never waits for a chunk no thread has started). One call at a time per
+/// runner: a call made during another (from a chunk, or from another thread) runs serially on
+/// its own thread.
 TaskRunner thread_runner(unsigned threads = 0);
 
 /// The snapshot format version `World::snapshot` writes and `World::restore` reads.
