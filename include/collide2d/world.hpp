@@ -486,7 +486,11 @@ class World {
   std::optional<Invalid> check_crowd(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,
                                      const MoveOptions& options);
   void batch_crowd(std::size_t n);
+  void list_crowd(std::size_t n);
+  bool crowd_meets_earlier(std::size_t i) const;
   std::uint32_t crowd_grid(std::size_t n);
+  void place_crowd_batch(std::span<const ProxyHandle> bodies, std::size_t b, std::size_t e,
+                         const std::vector<WorldMove>& out);
   void move_crowd_serially(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,
                            const MoveOptions& options, std::vector<WorldMove>& out);
   bool plan_crowd_move(std::uint32_t slot, Vec2 displacement, std::size_t i, const MoveOptions& options,
@@ -562,6 +566,7 @@ class World {
   std::vector<CrowdStored> crowd_stored_;
   std::vector<std::uint32_t> crowd_batch_, crowd_order_, crowd_next_, crowd_first_, crowd_cells_;
   std::vector<std::uint32_t> crowd_cell_;  ///< per mover: its cell on the batching grid
+  std::size_t crowd_width_ = 0;            ///< the batching grid's width (with its border)
   std::vector<std::uint32_t> crowd_seen_;  ///< per slot: the stamp of the crowd call that listed it
   std::uint32_t crowd_stamp_ = 0;
   // The movers' candidates without a broad-phase query (src/world/world_near.cpp): for a slot
