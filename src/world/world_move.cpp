@@ -90,7 +90,7 @@ void World::plan_move(const Shape& body, Vec2 displacement, const MoveFrame& fra
 /// the one mover, the hits named. A disc (move_disc: its displacement is finite) goes to the
 /// mover's own disc entry, which collide2d::move of the disc as a Shape runs after its checks.
 template <class B>
-void World::move_through(const B& body, Vec2 displacement, const MoveFrame& frame, Filter filter,
+[[gnu::always_inline]] inline void World::move_through(const B& body, Vec2 displacement, const MoveFrame& frame, Filter filter,
                          const NearWalls* walls, const MoveOptions& options, MoveScratch& s, WorldMove& out) const {
   std::sort(s.ids.begin(), s.ids.end());  // slot order: the same obstacles in the same order however the tree looks
   gather_obstacles(frame.region, filter, walls, s);
@@ -487,7 +487,8 @@ std::optional<Invalid> World::move_crowd(std::span<const ProxyHandle> bodies, st
 /// Mover i of a crowd batch planned (the slot's shape as it is, crowd_frames_[i]), and how it
 /// will be stored (crowd_stored_[i]: Stored::other for place_moved): whether it ends inside its
 /// region (crowd_regions_[i]).
-bool World::plan_crowd_move(std::uint32_t slot, Vec2 displacement, std::size_t i, const MoveOptions& options,
+/// (Not inlined: inlined in move_crowd's two calls, the crowds lost their inlined move_through.)
+[[gnu::noinline]] bool World::plan_crowd_move(std::uint32_t slot, Vec2 displacement, std::size_t i, const MoveOptions& options,
                             MoveScratch& s, WorldMove& out) {
   CrowdStored& p = crowd_stored_[i];
   if (const Circle* disc = std::get_if<Circle>(&shapes_[slot])) {
