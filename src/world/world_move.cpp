@@ -342,8 +342,8 @@ void World::batch_crowd(std::size_t n) {
     std::uint32_t batch = 0;
     for (std::size_t row = cell - w; row <= cell + w; row += w) {  // (the grid's border cells stay empty)
       for (std::size_t c = row - 1; c <= row + 1; ++c) {
-        for (std::uint32_t j = crowd_cells_[c]; j != kNullIndex; j = crowd_next_[j])
-          if (j < i && crowd_regions_[i].overlaps(crowd_regions_[j])) batch = std::max(batch, crowd_batch_[j] + 1);
+        for (std::uint32_t j = crowd_cells_[c]; j < i; j = crowd_next_[j])  // (the earlier movers listed there)
+          if (crowd_regions_[i].overlaps(crowd_regions_[j])) batch = std::max(batch, crowd_batch_[j] + 1);
       }
     }
     crowd_batch_[i] = batch;
@@ -360,13 +360,13 @@ void World::batch_crowd(std::size_t n) {
 }
 
 // The movers listed on the grid (crowd_grid), each in the cell of its region's min corner; a
-// cell's list goes from the latest mover to the first (crowd_cells_: the last one listed,
-// crowd_next_ the one before).
+// cell's list goes by index (crowd_cells_: the first mover listed, crowd_next_ the one after,
+// kNullIndex at the end): the earlier movers than one are those before the first later one.
 void World::list_crowd(std::size_t n) {
   crowd_width_ = crowd_grid(n);
   crowd_batch_.resize(n);
   crowd_next_.resize(n);
-  for (std::size_t i = 0; i < n; ++i) {
+  for (std::size_t i = n; i-- > 0;) {
     crowd_next_[i] = crowd_cells_[crowd_cell_[i]];
     crowd_cells_[crowd_cell_[i]] = std::uint32_t(i);
   }
@@ -378,8 +378,8 @@ bool World::crowd_meets_earlier(std::size_t i) const {
   const std::size_t w = crowd_width_, cell = crowd_cell_[i];
   for (std::size_t row = cell - w; row <= cell + w; row += w) {  // (the grid's border cells stay empty)
     for (std::size_t c = row - 1; c <= row + 1; ++c) {
-      for (std::uint32_t j = crowd_cells_[c]; j != kNullIndex; j = crowd_next_[j])
-        if (j < i && crowd_regions_[i].overlaps(crowd_regions_[j])) return true;
+      for (std::uint32_t j = crowd_cells_[c]; j < i; j = crowd_next_[j])  // (the earlier movers listed there)
+        if (crowd_regions_[i].overlaps(crowd_regions_[j])) return true;
     }
   }
   return false;
