@@ -374,7 +374,7 @@ void World::list_crowd(std::size_t n) {
 
 // Whether an earlier mover's region meets mover i's (list_crowd's lists: the regions that meet
 // are in cells at most one apart on each axis). Only reads: the movers test in parallel.
-bool World::crowd_meets_earlier(std::size_t i) const {
+[[gnu::always_inline]] inline bool World::crowd_meets_earlier(std::size_t i) const {
   const std::size_t w = crowd_width_, cell = crowd_cell_[i];
   for (std::size_t row = cell - w; row <= cell + w; row += w) {  // (the grid's border cells stay empty)
     for (std::size_t c = row - 1; c <= row + 1; ++c) {
