@@ -486,6 +486,8 @@ class World {
   std::optional<Invalid> check_crowd(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,
                                      const MoveOptions& options);
   void batch_crowd(std::size_t n);
+  void frame_crowd(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements, const MoveOptions& options,
+                   const TaskRunner& run);
   void list_crowd(std::size_t n);
   bool crowd_meets_earlier(std::size_t i) const;
   std::uint32_t crowd_grid(std::size_t n);
@@ -567,6 +569,8 @@ class World {
   std::vector<std::uint32_t> crowd_batch_, crowd_order_, crowd_next_, crowd_first_, crowd_cells_;
   std::vector<std::uint32_t> crowd_cell_;  ///< per mover: its cell on the batching grid
   std::size_t crowd_width_ = 0;            ///< the batching grid's width (with its border)
+  Aabb crowd_bounds_;                      ///< the box of every mover's region (frame_crowd)
+  Real crowd_size_ = 0;                    ///< the largest side of a mover's region (frame_crowd)
   std::vector<std::uint32_t> crowd_seen_;  ///< per slot: the stamp of the crowd call that listed it
   std::uint32_t crowd_stamp_ = 0;
   // The movers' candidates without a broad-phase query (src/world/world_near.cpp): for a slot

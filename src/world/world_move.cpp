@@ -5,6 +5,8 @@
 // run in batches of movers whose regions do not meet, so any split gives the serial answer.
 #include <algorithm>
 #include <atomic>
+#include <limits>
+#include <mutex>
 #include <string>
 #include <type_traits>
 
@@ -390,16 +392,11 @@ void World::list_crowd(std::size_t n) {
 // region (and at most about 2 sqrt(n) per side), so regions that meet are in cells at most one
 // apart on each axis. A border of cells that no region is under goes around the grid (every
 // region's cell has 3 x 3 cells around it). Leaves every cell's list empty (crowd_cells_: the
-// last mover listed in a cell, crowd_next_ the one before) and returns the grid's width.
+// first mover listed in a cell, crowd_next_ the one after) and returns the grid's width.
 std::uint32_t World::crowd_grid(std::size_t n) {
   if (n == 0) return 1;
-  Aabb all = crowd_regions_[0];
-  Real size = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    const Aabb& r = crowd_regions_[i];
-    all = merged(all, r);
-    size = std::max({size, r.max.x - r.min.x, r.max.y - r.min.y});
-  }
+  const Aabb all = crowd_bounds_;  // (frame_crowd's)
+  const Real size = crowd_size_;
   const Real side = 2 * std::sqrt(Real(n));
   const Real cell = std::max({size, (all.max.x - all.min.x) / side, (all.max.y - all.min.y) / side, Real(1e-30)}) *
                     Real(1.01);
@@ -415,6 +412,44 @@ std::uint32_t World::crowd_grid(std::size_t n) {
   return std::uint32_t(w + 2);
 }
 
+// Each mover's start, frame and region (in parallel: they only read the world), and the box of
+// all the regions and their largest side for the batching grid (crowd_bounds_, crowd_size_):
+// each chunk's, merged under a lock (minima and maxima: the same whatever the split).
+void World::frame_crowd(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,
+                        const MoveOptions& options, const TaskRunner& run) {
+  const std::size_t n = bodies.size();
+  crowd_regions_.resize(n);
+  crowd_frames_.resize(n);
+  crowd_starts_.resize(n);
+  crowd_stored_.resize(n);
+  constexpr Real inf = std::numeric_limits<Real>::infinity();
+  crowd_bounds_ = Aabb{{inf, inf}, {-inf, -inf}};
+  crowd_size_ = 0;
+  std::mutex merge;
+  run(n, [&](std::size_t lo, std::size_t hi) {
+    Aabb all{{inf, inf}, {-inf, -inf}};
+    Real size = 0;
+    for (std::size_t i = lo; i < hi; ++i) {
+      const std::uint32_t slot = bodies[i].index;
+      if (const Circle* disc = std::get_if<Circle>(&shapes_[slot])) {  // (most crowds: no shape visit)
+        crowd_starts_[i] = *disc;
+        crowd_frames_[i] = disc_frame(*disc, displacements[i], options);
+        crowd_regions_[i] = crowd_region(collide2d::bounds(*disc), crowd_frames_[i].region);
+      } else {
+        crowd_starts_[i] = load_shape(slot);
+        crowd_frames_[i] = move_frame(crowd_starts_[i], displacements[i], options);
+        crowd_regions_[i] = crowd_region(collide2d::bounds(crowd_starts_[i]), crowd_frames_[i].region);
+      }
+      const Aabb& r = crowd_regions_[i];
+      all = merged(all, r);
+      size = std::max({size, r.max.x - r.min.x, r.max.y - r.min.y});
+    }
+    const std::lock_guard<std::mutex> lock(merge);
+    crowd_bounds_ = merged(crowd_bounds_, all);
+    crowd_size_ = std::max(crowd_size_, size);
+  });
+}
+
 std::optional<Invalid> World::move_crowd(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,
                                          const MoveOptions& options, std::vector<WorldMove>& out,
                                          const TaskRunner& run) {
@@ -425,26 +460,7 @@ std::optional<Invalid> World::move_crowd(std::span<const ProxyHandle> bodies, st
     move_crowd_serially(bodies, displacements, options, out);
     return std::nullopt;
   }
-  // Each mover's start, frame and region (in parallel: they only read the world), then the
-  // batches.
-  crowd_regions_.resize(n);
-  crowd_frames_.resize(n);
-  crowd_starts_.resize(n);
-  crowd_stored_.resize(n);
-  run(n, [&](std::size_t lo, std::size_t hi) {
-    for (std::size_t i = lo; i < hi; ++i) {
-      const std::uint32_t slot = bodies[i].index;
-      if (const Circle* disc = std::get_if<Circle>(&shapes_[slot])) {  // (most crowds: no shape visit)
-        crowd_starts_[i] = *disc;
-        crowd_frames_[i] = disc_frame(*disc, displacements[i], options);
-        crowd_regions_[i] = crowd_region(collide2d::bounds(*disc), crowd_frames_[i].region);
-        continue;
-      }
-      crowd_starts_[i] = load_shape(slot);
-      crowd_frames_[i] = move_frame(crowd_starts_[i], displacements[i], options);
-      crowd_regions_[i] = crowd_region(collide2d::bounds(crowd_starts_[i]), crowd_frames_[i].region);
-    }
-  });
+  frame_crowd(bodies, displacements, options, run);
   list_crowd(n);
   // The batches give the serial answer when every mover ends inside its region; a mover pushed
   // out of a deep overlap can go farther (bodies started inside each other): then the crowd is
