@@ -216,9 +216,11 @@ using TaskRunner =
 
 /// A TaskRunner on `threads` threads (0: std::thread::hardware_concurrency()): the calling
 /// thread and `threads - 1` std::threads started once and kept until the runner's last copy
-/// goes (a call wakes them; it does not start threads). At least 64 items per thread; one call
-/// at a time per runner: a call made during another (from a chunk, or from another thread) runs
-/// serially on its own thread.
+/// goes (a call wakes them; it does not start threads). A call is cut into chunks of at least 16
+/// items, at most 4 per thread, that the threads claim as they come (the calling thread takes
+/// the first, and never waits for a chunk no thread has started). One call at a time per
+/// runner: a call made during another (from a chunk, or from another thread) runs serially on
+/// its own thread.
 TaskRunner thread_runner(unsigned threads = 0);
 
 /// The snapshot format version `World::snapshot` writes and `World::restore` reads.
@@ -484,7 +486,13 @@ class World {
   std::optional<Invalid> check_crowd(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,
                                      const MoveOptions& options);
   void batch_crowd(std::size_t n);
+  void frame_crowd(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements, const MoveOptions& options,
+                   const TaskRunner& run);
+  void list_crowd(std::size_t n);
+  bool crowd_meets_earlier(std::size_t i) const;
   std::uint32_t crowd_grid(std::size_t n);
+  void place_crowd_batch(std::span<const ProxyHandle> bodies, std::size_t b, std::size_t e,
+                         const std::vector<WorldMove>& out);
   void move_crowd_serially(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,
                            const MoveOptions& options, std::vector<WorldMove>& out);
   bool plan_crowd_move(std::uint32_t slot, Vec2 displacement, std::size_t i, const MoveOptions& options,
@@ -564,6 +572,9 @@ class World {
   std::vector<CrowdStored> crowd_stored_;
   std::vector<std::uint32_t> crowd_batch_, crowd_order_, crowd_next_, crowd_first_, crowd_cells_;
   std::vector<std::uint32_t> crowd_cell_;  ///< per mover: its cell on the batching grid
+  std::size_t crowd_width_ = 0;            ///< the batching grid's width (with its border)
+  Aabb crowd_bounds_;                      ///< the box of every mover's region (frame_crowd)
+  Real crowd_size_ = 0;                    ///< the largest side of a mover's region (frame_crowd)
   std::vector<std::uint32_t> crowd_seen_;  ///< per slot: the stamp of the crowd call that listed it
   std::uint32_t crowd_stamp_ = 0;
   // The movers' candidates without a broad-phase query (src/world/world_near.cpp): for a slot

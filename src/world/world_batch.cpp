@@ -27,17 +27,20 @@ inline void spin_pause() {
 }
 
 /// The threads of a thread_runner, started once and kept: a call wakes them instead of starting
-/// new ones (starting a thread costs tens of microseconds, as much as a batch of a crowd). The
-/// caller takes the first chunk itself. Waiting threads spin briefly before they sleep: calls
-/// that follow each other closely (a crowd's batches) find them awake, where a sleep and a wake
-/// cost tens of microseconds on a virtual machine. One call at a time: a call made while
-/// another is running (from a chunk, or from another thread) runs its body on the calling
-/// thread.
+/// new ones (starting a thread costs tens of microseconds, as much as a batch of a crowd). A call
+/// is cut into chunks (at least kMinChunk items, at most kChunksPerThread per thread) that the
+/// threads claim one at a time from a counter; the caller takes the first chunk and then claims
+/// like the others, so it never waits for a chunk nobody has started: a thread still asleep (or
+/// without a core: a busy machine) costs the call nothing but its share, and a slow chunk is
+/// balanced by the others. Waiting threads spin briefly before they sleep: calls that follow
+/// each other closely (a crowd's batches) find them awake, where a sleep and a wake cost tens of
+/// microseconds on a virtual machine. One call at a time: a call made while another is running
+/// (from a chunk, or from another thread) runs its body on the calling thread.
 class ThreadPool {
  public:
-  explicit ThreadPool(unsigned threads) {
+  explicit ThreadPool(unsigned threads) : threads_(threads) {
     workers_.reserve(threads - 1);
-    for (unsigned t = 1; t < threads; ++t) workers_.emplace_back([this, t] { work(t); });
+    for (unsigned t = 1; t < threads; ++t) workers_.emplace_back([this] { work(); });
   }
   ThreadPool(const ThreadPool&) = delete;
   ThreadPool& operator=(const ThreadPool&) = delete;
@@ -51,22 +54,25 @@ class ThreadPool {
   }
 
   void run(std::size_t count, const std::function<void(std::size_t, std::size_t)>& body) {
-    // At least 64 queries per thread: fewer are not worth a thread.
-    const unsigned n = unsigned(std::min<std::size_t>(workers_.size() + 1, std::max<std::size_t>(1, count / 64)));
+    const unsigned n =
+        threads_ < 2 ? 1 : unsigned(std::min<std::size_t>(std::min(kChunksPerThread * threads_, kMaxChunks), count / kMinChunk));
     std::unique_lock<std::mutex> busy(busy_, std::try_to_lock);
     if (n <= 1 || !busy.owns_lock()) {
       body(0, count);
       return;
     }
     errors_.assign(n, nullptr);
+    const std::uint64_t call = generation_.load() + 1;
     {
       std::lock_guard<std::mutex> lock(m_);
       body_ = &body, count_ = count, parts_ = n;
-      pending_.store(n - 1);
-      generation_.fetch_add(1, std::memory_order_release);
+      pending_.store(n);
+      next_.store(claims(call, n, 1), std::memory_order_release);  // (chunk 0 is the caller's)
+      generation_.store(call, std::memory_order_release);
     }
     wake_.notify_all();
     chunk(0);
+    claim(call);
     for (int i = 0; i < kSpins && pending_.load(std::memory_order_acquire) != 0; ++i) spin_pause();
     if (pending_.load(std::memory_order_acquire) != 0) {
       std::unique_lock<std::mutex> lock(m_);
@@ -78,16 +84,44 @@ class ThreadPool {
 
  private:
   static constexpr int kSpins = 1 << 14;  // about a third of a millisecond of pause hints
+  static constexpr std::size_t kMinChunk = 16;
+  static constexpr unsigned kChunksPerThread = 4;
+  static constexpr unsigned kMaxChunks = 1 << 15;
 
+  /// The claim counter of a call: the call's number (its low 32 bits), its number of chunks and
+  /// the next chunk to claim, in one word so a thread still on an earlier call claims nothing.
+  static std::uint64_t claims(std::uint64_t call, unsigned parts, unsigned next) {
+    return (call << 32) | (std::uint64_t(parts) << 16) | next;
+  }
+
+  /// Runs chunk t of the call, then counts it done (the last one wakes a waiting caller).
   void chunk(unsigned t) {
     try {
       (*body_)(count_ * t / parts_, count_ * (t + 1) / parts_);
     } catch (...) {
       errors_[t] = std::current_exception();
     }
+    if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+      std::lock_guard<std::mutex> lock(m_);  // (the caller is either before its check or waiting)
+      done_.notify_one();
+    }
   }
 
-  void work(unsigned t) {
+  /// Claims and runs chunks of call `call` until none is left (or another call runs). A chunk
+  /// claimed is one the call waits for: its body, count and parts stay until the chunk is done.
+  void claim(std::uint64_t call) {
+    std::uint64_t v = next_.load(std::memory_order_acquire);
+    for (;;) {
+      const unsigned parts = unsigned(v >> 16) & 0xffff, t = unsigned(v) & 0xffff;
+      if ((v >> 32) != (call & 0xffffffff) || t >= parts) return;
+      if (next_.compare_exchange_weak(v, v + 1, std::memory_order_acq_rel, std::memory_order_acquire)) {
+        chunk(t);
+        v = next_.load(std::memory_order_acquire);
+      }
+    }
+  }
+
+  void work() {
     std::uint64_t seen = 0;
     for (;;) {
       for (int i = 0; i < kSpins && generation_.load(std::memory_order_acquire) == seen && !stop_.load(); ++i)
@@ -97,16 +131,12 @@ class ThreadPool {
         wake_.wait(lock, [&] { return stop_.load() || generation_.load() != seen; });
         if (stop_.load()) return;
         seen = generation_.load();
-        if (t >= parts_) continue;  // not needed for this call
       }
-      chunk(t);
-      if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
-        std::lock_guard<std::mutex> lock(m_);  // (the caller is either before its check or waiting)
-        done_.notify_one();
-      }
+      claim(seen);
     }
   }
 
+  unsigned threads_;
   std::vector<std::thread> workers_;
   std::mutex busy_;  // held by the running call
   std::mutex m_;
@@ -114,6 +144,7 @@ class ThreadPool {
   const std::function<void(std::size_t, std::size_t)>* body_ = nullptr;
   std::size_t count_ = 0;
   unsigned parts_ = 0;
+  std::atomic<std::uint64_t> next_{0};  // claims(call, parts, the next chunk to claim)
   std::atomic<unsigned> pending_{0};
   std::atomic<std::uint64_t> generation_{0};
   std::atomic<bool> stop_{false};

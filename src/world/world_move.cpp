@@ -5,6 +5,8 @@
 // run in batches of movers whose regions do not meet, so any split gives the serial answer.
 #include <algorithm>
 #include <atomic>
+#include <limits>
+#include <mutex>
 #include <string>
 #include <type_traits>
 
@@ -90,7 +92,7 @@ void World::plan_move(const Shape& body, Vec2 displacement, const MoveFrame& fra
 /// the one mover, the hits named. A disc (move_disc: its displacement is finite) goes to the
 /// mover's own disc entry, which collide2d::move of the disc as a Shape runs after its checks.
 template <class B>
-void World::move_through(const B& body, Vec2 displacement, const MoveFrame& frame, Filter filter,
+[[gnu::always_inline]] inline void World::move_through(const B& body, Vec2 displacement, const MoveFrame& frame, Filter filter,
                          const NearWalls* walls, const MoveOptions& options, MoveScratch& s, WorldMove& out) const {
   std::sort(s.ids.begin(), s.ids.end());  // slot order: the same obstacles in the same order however the tree looks
   gather_obstacles(frame.region, filter, walls, s);
@@ -326,29 +328,28 @@ std::optional<Invalid> World::check_crowd(std::span<const ProxyHandle> bodies, s
 }
 
 // move_crowd's batches: a mover goes one batch after the latest earlier mover whose region
-// (crowd_regions_) meets its own, so movers that can meet keep their index order. Leaves
-// crowd_batch_ and the movers by (batch, index) in crowd_order_. No comparison sort: the
-// movers are listed on a grid (crowd_grid) in index order, each looking first at the earlier
-// ones listed in the 3 x 3 cells around its own (their batches are final), and go by batch in a
-// counting pass.
+// (crowd_regions_) meets its own, so movers that can meet keep their index order. The movers
+// are listed on a grid first (list_crowd); the first batch (the movers no earlier region meets)
+// is found in parallel (crowd_meets_earlier), and is planned in the same call; this finds the
+// batches of the others (crowd_batch_[i] 1 for now), in index order: each takes its batch from
+// the earlier movers listed in the 3 x 3 cells around its own (their batches are final). Leaves
+// the movers by (batch, index) in crowd_order_ (a counting pass: no comparison sort) and the
+// first of each batch in crowd_first_ (then the end of the last).
 void World::batch_crowd(std::size_t n) {
-  const std::size_t w = crowd_grid(n);
-  crowd_batch_.resize(n);
-  crowd_next_.resize(n);
-  std::uint32_t batches = n > 0 ? 1 : 0;
+  const std::size_t w = crowd_width_;
+  std::uint32_t batches = 1;  // (the first, maybe empty)
   for (std::size_t i = 0; i < n; ++i) {
+    if (crowd_batch_[i] == 0) continue;
     const std::size_t cell = crowd_cell_[i];
     std::uint32_t batch = 0;
     for (std::size_t row = cell - w; row <= cell + w; row += w) {  // (the grid's border cells stay empty)
       for (std::size_t c = row - 1; c <= row + 1; ++c) {
-        for (std::uint32_t j = crowd_cells_[c]; j != kNullIndex; j = crowd_next_[j])
+        for (std::uint32_t j = crowd_cells_[c]; j < i; j = crowd_next_[j])  // (the earlier movers listed there)
           if (crowd_regions_[i].overlaps(crowd_regions_[j])) batch = std::max(batch, crowd_batch_[j] + 1);
       }
     }
     crowd_batch_[i] = batch;
     batches = std::max(batches, batch + 1);
-    crowd_next_[i] = crowd_cells_[cell];  // listed in its cell for the later movers
-    crowd_cells_[cell] = std::uint32_t(i);
   }
   // The movers by (batch, index): a counting pass over the batches, stable in the index.
   crowd_first_.assign(std::size_t(batches) + 1, 0);
@@ -356,23 +357,46 @@ void World::batch_crowd(std::size_t n) {
   for (std::uint32_t b = 0; b < batches; ++b) crowd_first_[b + 1] += crowd_first_[b];
   crowd_order_.resize(n);
   for (std::size_t i = 0; i < n; ++i) crowd_order_[crowd_first_[crowd_batch_[i]]++] = std::uint32_t(i);
+  for (std::uint32_t b = batches; b > 0; --b) crowd_first_[b] = crowd_first_[b - 1];  // (back to each batch's first)
+  crowd_first_[0] = 0;
 }
 
-// The grid batch_crowd lists the movers on: each region goes under the cell of its min corner
+// The movers listed on the grid (crowd_grid), each in the cell of its region's min corner; a
+// cell's list goes by index (crowd_cells_: the first mover listed, crowd_next_ the one after,
+// kNullIndex at the end): the earlier movers than one are those before the first later one.
+void World::list_crowd(std::size_t n) {
+  crowd_width_ = crowd_grid(n);
+  crowd_batch_.resize(n);
+  crowd_next_.resize(n);
+  for (std::size_t i = n; i-- > 0;) {
+    crowd_next_[i] = crowd_cells_[crowd_cell_[i]];
+    crowd_cells_[crowd_cell_[i]] = std::uint32_t(i);
+  }
+}
+
+// Whether an earlier mover's region meets mover i's (list_crowd's lists: the regions that meet
+// are in cells at most one apart on each axis). Only reads: the movers test in parallel.
+[[gnu::always_inline]] inline bool World::crowd_meets_earlier(std::size_t i) const {
+  const std::size_t w = crowd_width_, cell = crowd_cell_[i];
+  for (std::size_t row = cell - w; row <= cell + w; row += w) {  // (the grid's border cells stay empty)
+    for (std::size_t c = row - 1; c <= row + 1; ++c) {
+      for (std::uint32_t j = crowd_cells_[c]; j < i; j = crowd_next_[j])  // (the earlier movers listed there)
+        if (crowd_regions_[i].overlaps(crowd_regions_[j])) return true;
+    }
+  }
+  return false;
+}
+
+// The grid list_crowd lists the movers on: each region goes under the cell of its min corner
 // (crowd_cell_[i]: mover i's cell, y * width + x); the cells are a little larger than every
 // region (and at most about 2 sqrt(n) per side), so regions that meet are in cells at most one
 // apart on each axis. A border of cells that no region is under goes around the grid (every
 // region's cell has 3 x 3 cells around it). Leaves every cell's list empty (crowd_cells_: the
-// last mover listed in a cell, crowd_next_ the one before) and returns the grid's width.
+// first mover listed in a cell, crowd_next_ the one after) and returns the grid's width.
 std::uint32_t World::crowd_grid(std::size_t n) {
   if (n == 0) return 1;
-  Aabb all = crowd_regions_[0];
-  Real size = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    const Aabb& r = crowd_regions_[i];
-    all = merged(all, r);
-    size = std::max({size, r.max.x - r.min.x, r.max.y - r.min.y});
-  }
+  const Aabb all = crowd_bounds_;  // (frame_crowd's)
+  const Real size = crowd_size_;
   const Real side = 2 * std::sqrt(Real(n));
   const Real cell = std::max({size, (all.max.x - all.min.x) / side, (all.max.y - all.min.y) / side, Real(1e-30)}) *
                     Real(1.01);
@@ -388,6 +412,44 @@ std::uint32_t World::crowd_grid(std::size_t n) {
   return std::uint32_t(w + 2);
 }
 
+// Each mover's start, frame and region (in parallel: they only read the world), and the box of
+// all the regions and their largest side for the batching grid (crowd_bounds_, crowd_size_):
+// each chunk's, merged under a lock (minima and maxima: the same whatever the split).
+void World::frame_crowd(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,
+                        const MoveOptions& options, const TaskRunner& run) {
+  const std::size_t n = bodies.size();
+  crowd_regions_.resize(n);
+  crowd_frames_.resize(n);
+  crowd_starts_.resize(n);
+  crowd_stored_.resize(n);
+  constexpr Real inf = std::numeric_limits<Real>::infinity();
+  crowd_bounds_ = Aabb{{inf, inf}, {-inf, -inf}};
+  crowd_size_ = 0;
+  std::mutex merge;
+  run(n, [&](std::size_t lo, std::size_t hi) {
+    Aabb all{{inf, inf}, {-inf, -inf}};
+    Real size = 0;
+    for (std::size_t i = lo; i < hi; ++i) {
+      const std::uint32_t slot = bodies[i].index;
+      if (const Circle* disc = std::get_if<Circle>(&shapes_[slot])) {  // (most crowds: no shape visit)
+        crowd_starts_[i] = *disc;
+        crowd_frames_[i] = disc_frame(*disc, displacements[i], options);
+        crowd_regions_[i] = crowd_region(collide2d::bounds(*disc), crowd_frames_[i].region);
+      } else {
+        crowd_starts_[i] = load_shape(slot);
+        crowd_frames_[i] = move_frame(crowd_starts_[i], displacements[i], options);
+        crowd_regions_[i] = crowd_region(collide2d::bounds(crowd_starts_[i]), crowd_frames_[i].region);
+      }
+      const Aabb& r = crowd_regions_[i];
+      all = merged(all, r);
+      size = std::max({size, r.max.x - r.min.x, r.max.y - r.min.y});
+    }
+    const std::lock_guard<std::mutex> lock(merge);
+    crowd_bounds_ = merged(crowd_bounds_, all);
+    crowd_size_ = std::max(crowd_size_, size);
+  });
+}
+
 std::optional<Invalid> World::move_crowd(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,
                                          const MoveOptions& options, std::vector<WorldMove>& out,
                                          const TaskRunner& run) {
@@ -398,37 +460,28 @@ std::optional<Invalid> World::move_crowd(std::span<const ProxyHandle> bodies, st
     move_crowd_serially(bodies, displacements, options, out);
     return std::nullopt;
   }
-  // Each mover's start, frame and region (in parallel: they only read the world), then the
-  // batches.
-  crowd_regions_.resize(n);
-  crowd_frames_.resize(n);
-  crowd_starts_.resize(n);
-  crowd_stored_.resize(n);
+  frame_crowd(bodies, displacements, options, run);
+  list_crowd(n);
+  // The batches give the serial answer when every mover ends inside its region; a mover pushed
+  // out of a deep overlap can go farther (bodies started inside each other): then the crowd is
+  // put back where it started and moved one by one. Nobody in a batch sees another's region:
+  // they plan in parallel (the world is only read), a disc also works out how it will be stored
+  // (disc_stored); then each is placed in index order, as one by one. The first batch, the
+  // movers no earlier region meets, is found and planned in one call.
+  std::atomic<bool> escaped{false};
   run(n, [&](std::size_t lo, std::size_t hi) {
+    MoveScratch& scratch = move_scratch();
     for (std::size_t i = lo; i < hi; ++i) {
-      const std::uint32_t slot = bodies[i].index;
-      if (const Circle* disc = std::get_if<Circle>(&shapes_[slot])) {  // (most crowds: no shape visit)
-        crowd_starts_[i] = *disc;
-        crowd_frames_[i] = disc_frame(*disc, displacements[i], options);
-        crowd_regions_[i] = crowd_region(collide2d::bounds(*disc), crowd_frames_[i].region);
-        continue;
+      crowd_batch_[i] = crowd_meets_earlier(i) ? 1 : 0;  // (1: a later batch, found by batch_crowd)
+      if (crowd_batch_[i] == 0 && !plan_crowd_move(bodies[i].index, displacements[i], i, options, scratch, out[i])) {
+        escaped.store(true, std::memory_order_relaxed);
       }
-      crowd_starts_[i] = load_shape(slot);
-      crowd_frames_[i] = move_frame(crowd_starts_[i], displacements[i], options);
-      crowd_regions_[i] = crowd_region(collide2d::bounds(crowd_starts_[i]), crowd_frames_[i].region);
     }
   });
   batch_crowd(n);
-  // The batches give the serial answer when every mover ends inside its region; a mover pushed
-  // out of a deep overlap can go farther (bodies started inside each other): then the crowd is
-  // put back where it started and moved one by one.
-  std::atomic<bool> escaped{false};
-  for (std::size_t b = 0; b < n;) {
-    std::size_t e = b;
-    while (e < n && crowd_batch_[crowd_order_[e]] == crowd_batch_[crowd_order_[b]]) ++e;
-    // Nobody in the batch sees another's region: they plan in parallel (the world is only
-    // read), a disc also works out how it will be stored (disc_stored); then each is placed in
-    // index order, as one by one.
+  place_crowd_batch(bodies, 0, crowd_first_[1], out);
+  for (std::size_t batch = 1; batch + 1 < crowd_first_.size(); ++batch) {
+    const std::size_t b = crowd_first_[batch], e = crowd_first_[batch + 1];
     run(e - b, [&](std::size_t lo, std::size_t hi) {
       MoveScratch& scratch = move_scratch();
       for (std::size_t k = b + lo; k < b + hi; ++k) {
@@ -438,18 +491,7 @@ std::optional<Invalid> World::move_crowd(std::span<const ProxyHandle> bodies, st
         }
       }
     });
-    for (std::size_t k = b; k < e; ++k) {
-      const std::uint32_t i = crowd_order_[k];
-      const std::uint32_t slot = bodies[i].index;
-      const CrowdStored& p = crowd_stored_[i];
-      if (p.stored == Stored::other) {
-        place_moved(slot, out[i].result.shape);
-        continue;
-      }
-      if (p.stored != Stored::refused) write_disc(slot, *std::get_if<Circle>(&out[i].result.shape), p.box);
-      finish_moved(slot, p.stored, p.delta);
-    }
-    b = e;
+    place_crowd_batch(bodies, b, e, out);
   }
   if (escaped.load(std::memory_order_relaxed)) {
     for (std::size_t k = 0; k < n; ++k) place_moved(bodies[k].index, crowd_starts_[k]);
@@ -461,7 +503,8 @@ std::optional<Invalid> World::move_crowd(std::span<const ProxyHandle> bodies, st
 /// Mover i of a crowd batch planned (the slot's shape as it is, crowd_frames_[i]), and how it
 /// will be stored (crowd_stored_[i]: Stored::other for place_moved): whether it ends inside its
 /// region (crowd_regions_[i]).
-bool World::plan_crowd_move(std::uint32_t slot, Vec2 displacement, std::size_t i, const MoveOptions& options,
+/// (Not inlined: inlined in move_crowd's two calls, the crowds lost their inlined move_through.)
+[[gnu::noinline]] bool World::plan_crowd_move(std::uint32_t slot, Vec2 displacement, std::size_t i, const MoveOptions& options,
                             MoveScratch& s, WorldMove& out) {
   CrowdStored& p = crowd_stored_[i];
   if (const Circle* disc = std::get_if<Circle>(&shapes_[slot])) {
@@ -474,6 +517,22 @@ bool World::plan_crowd_move(std::uint32_t slot, Vec2 displacement, std::size_t i
   plan_move(load_shape(slot), displacement, crowd_frames_[i], slots_[slot].filter, slot, options, s, out);
   p.stored = Stored::other;
   return crowd_regions_[i].contains(collide2d::bounds(out.result.shape));
+}
+
+/// The planned movers crowd_order_[b, e) of a crowd batch placed in that order (index order).
+void World::place_crowd_batch(std::span<const ProxyHandle> bodies, std::size_t b, std::size_t e,
+                              const std::vector<WorldMove>& out) {
+  for (std::size_t k = b; k < e; ++k) {
+    const std::uint32_t i = crowd_order_[k];
+    const std::uint32_t slot = bodies[i].index;
+    const CrowdStored& p = crowd_stored_[i];
+    if (p.stored == Stored::other) {
+      place_moved(slot, out[i].result.shape);
+      continue;
+    }
+    if (p.stored != Stored::refused) write_disc(slot, *std::get_if<Circle>(&out[i].result.shape), p.box);
+    finish_moved(slot, p.stored, p.delta);
+  }
 }
 
 // move_crowd without a runner: the answer is the one of moving the bodies one by one in index

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <stdexcept>
 #include <thread>
 #include <vector>
@@ -43,15 +44,27 @@ TEST(ThreadRunner, EveryCallCoversEachIndexOnceAcrossManyCalls) {
 
 TEST(ThreadRunner, UsesSeveralThreadsForLargeCounts) {
   const TaskRunner run = thread_runner(2);
-  std::atomic<int> chunks{0};
-  std::vector<std::thread::id> ids(2);
-  run(1000, [&](std::size_t b, std::size_t) {
-    ids[b == 0 ? 0 : 1] = std::this_thread::get_id();
+  std::atomic<int> chunks{0}, elsewhere{0};
+  std::atomic<bool> small{false};
+  const std::thread::id caller = std::this_thread::get_id();
+  std::thread::id first;
+  run(1000, [&](std::size_t b, std::size_t e) {
+    if (e - b < 16) small = true;  // (at least 16 items per chunk)
     chunks.fetch_add(1);
+    if (b != 0) {
+      elsewhere += std::this_thread::get_id() != caller;
+      return;
+    }
+    first = std::this_thread::get_id();
+    // The caller's first chunk waits for the other thread to claim one of the rest.
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (elsewhere.load() == 0 && std::chrono::steady_clock::now() < until) std::this_thread::yield();
   });
-  EXPECT_EQ(chunks.load(), 2);
-  EXPECT_EQ(ids[0], std::this_thread::get_id());  // the caller takes the first chunk
-  EXPECT_NE(ids[1], ids[0]);
+  EXPECT_GE(chunks.load(), 2);
+  EXPECT_LE(chunks.load(), 8);  // (at most 4 chunks per thread)
+  EXPECT_FALSE(small.load());
+  EXPECT_EQ(first, caller);  // the caller takes the first chunk
+  EXPECT_GE(elsewhere.load(), 1);
 }
 
 TEST(ThreadRunner, AChunksExceptionReachesTheCallerAndTheRunnerGoesOn) {
