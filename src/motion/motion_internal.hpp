@@ -23,6 +23,11 @@ inline Real skin_of(Aabb body, Vec2 d, Real min_skin) {
 /// Contacts within this many skins of the body are where it stands.
 constexpr Real kNearSkins = 2;
 
+/// Whether reach_of is the motion's length alone (no bounce that gains speed, no side-view slide).
+inline bool plain_reach(const MoveOptions& o) {
+  return o.response == Response::slide ? o.up == Vec2{} : !(o.restitution > 1);
+}
+
 /// reach_of for a bounce that gains speed or a side-view slide (up a slope).
 inline Real stretched_reach(Real reach, const MoveOptions& o) {
   if (o.response == Response::bounce && o.restitution > 1)
@@ -34,8 +39,24 @@ inline Real stretched_reach(Real reach, const MoveOptions& o) {
 /// How far the motion can carry the body (see move_region): its length, farther for a bounce
 /// that gains speed or a side-view slide.
 inline Real reach_of(Vec2 d, const MoveOptions& o) {
-  const bool plain = o.response == Response::slide ? o.up == Vec2{} : !(o.restitution > 1);
-  return plain ? length(d) : stretched_reach(length(d), o);
+  return plain_reach(o) ? length(d) : stretched_reach(length(d), o);
+}
+
+/// Whether options give a frame without up (a clear box, no snap) and a plain reach
+/// (open_frame_of).
+inline bool open_options(const MoveOptions& o) { return o.up == Vec2{} && plain_reach(o); }
+
+/// frame_of's arithmetic, its options resolved: `d` finite, `reach` reach_of(d), `snap` what
+/// the region grows by past the reach and the skins, `open` no up (the frame has a clear box).
+[[gnu::always_inline]] inline MoveFrame frame_with(const Aabb& box, const Aabb& tight, Vec2 d, Real min_skin,
+                                                   Real reach, Real snap, bool open) {
+  MoveFrame f;
+  f.skin = skin_of(tight, d, min_skin);
+  const Real near = kNearSkins * f.skin;
+  f.region = grown(box, reach + near + snap);
+  f.has_clear = open;
+  f.clear = grown(merged(box, translated(box, d)), near);
+  return f;
 }
 
 /// move_frame of a body whose box that culls obstacles (`cover`) is `box` and whose own bounds
@@ -44,13 +65,15 @@ inline Real reach_of(Vec2 d, const MoveOptions& o) {
 [[gnu::always_inline]] inline MoveFrame frame_of(const Aabb& box, const Aabb& tight, Vec2 displacement,
                                                  const MoveOptions& options) {
   const Vec2 d = is_finite(displacement) ? displacement : Vec2{};
-  MoveFrame f;
-  f.skin = skin_of(tight, d, options.skin);
-  const Real near = kNearSkins * f.skin;
-  f.region = grown(box, reach_of(d, options) + near + (options.up == Vec2{} ? Real(0) : options.snap_distance));
-  f.has_clear = options.up == Vec2{};
-  f.clear = grown(merged(box, translated(box, d)), near);
-  return f;
+  const bool open = options.up == Vec2{};
+  return frame_with(box, tight, d, options.skin, reach_of(d, options), open ? Real(0) : options.snap_distance, open);
+}
+
+/// frame_of with options that are `open_options`, resolved once (a crowd's): the same frame
+/// for a finite displacement, without frame_of's per-move tests of the options.
+[[gnu::always_inline]] inline MoveFrame open_frame_of(const Aabb& box, const Aabb& tight, Vec2 displacement,
+                                                      const MoveOptions& options) {
+  return frame_with(box, tight, displacement, options.skin, length(displacement), Real(0), true);
 }
 
 /// Where every move's answer starts: no contact, no motion, no flag.

@@ -40,10 +40,13 @@ Aabb crowd_region(const Aabb& box, const Aabb& move_region) {
 }
 
 /// A disc's move frame: move_frame's for the disc as a Shape (a disc's cover is its bounds),
-/// without the shape visit.
-[[gnu::always_inline]] inline MoveFrame disc_frame(const Circle& disc, Vec2 displacement, const MoveOptions& options) {
+/// without the shape visit. `open`: the options are open_options (a crowd resolves that once)
+/// and the displacement is finite, so the frame needs no test of either.
+[[gnu::always_inline]] inline MoveFrame disc_frame(const Circle& disc, Vec2 displacement, const MoveOptions& options,
+                                                   bool open = false) {
   const Aabb box = collide2d::bounds(disc);
-  return motion_detail::frame_of(box, box, displacement, options);
+  return open ? motion_detail::open_frame_of(box, box, displacement, options)
+              : motion_detail::frame_of(box, box, displacement, options);
 }
 
 }  // namespace
@@ -540,10 +543,11 @@ void World::place_crowd_batch(std::span<const ProxyHandle> bodies, std::size_t b
 void World::move_crowd_serially(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,
                                 const MoveOptions& options, std::vector<WorldMove>& out) {
   MoveScratch& scratch = move_scratch();
+  const bool open = motion_detail::open_options(options);  // (the discs' frames: once per call; finite: check_crowd)
   for (std::size_t i = 0; i < bodies.size(); ++i) {
     const std::uint32_t slot = bodies[i].index;
     if (const Circle* disc = std::get_if<Circle>(&shapes_[slot])) {  // (most crowds: no shape visit)
-      plan_disc(slot, *disc, displacements[i], disc_frame(*disc, displacements[i], options), options, scratch,
+      plan_disc(slot, *disc, displacements[i], disc_frame(*disc, displacements[i], options, open), options, scratch,
                 out[i]);
       place_disc(slot, out[i]);
       continue;

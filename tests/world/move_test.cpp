@@ -872,7 +872,9 @@ void mixed_crowd(Rand& r, World& a, World& b, std::vector<ProxyHandle>& in_a, st
   }
 }
 
-/// The options the crowd answers are compared under: a top-down slide, a bounce, a side view.
+/// The options the crowd answers are compared under: a top-down slide, a bounce, a side view,
+/// a bounce that gains speed and a side-view bounce (a stretched reach, or an up: the serial
+/// crowd's discs then take the frame with the option tests, open_options being false).
 std::vector<MoveOptions> crowd_options() {
   MoveOptions bounce;
   bounce.response = Response::bounce;
@@ -880,7 +882,12 @@ std::vector<MoveOptions> crowd_options() {
   MoveOptions side;
   side.up = Vec2{0, 1};
   side.snap_distance = Real(0.1);
-  return {MoveOptions{}, bounce, side};
+  MoveOptions gaining = bounce;
+  gaining.restitution = Real(1.5);
+  MoveOptions side_bounce = bounce;
+  side_bounce.up = side.up;
+  side_bounce.snap_distance = side.snap_distance;
+  return {MoveOptions{}, bounce, side, gaining, side_bounce};
 }
 
 }  // namespace
