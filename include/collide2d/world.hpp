@@ -59,6 +59,7 @@ struct ProxyHandle {
 struct Filter {
   std::uint32_t category = 1;         ///< the bits this proxy is
   std::uint32_t mask = 0xffffffffu;   ///< the bits this proxy touches
+  friend constexpr bool operator==(Filter, Filter) = default;
 };
 
 /// True when two filters let their proxies touch.
@@ -511,7 +512,8 @@ class World {
   void forget_near(std::uint32_t slot);
   /// The slot, whose filter becomes `filter`, out of the lists of the slots it does not touch.
   void refilter_near(std::uint32_t slot, Filter filter);
-  /// A destroyed slot's tight box: it meets no box (the near lists read no alive flag).
+  /// The box that meets no box: a destroyed slot's tight box (the near lists read no alive
+  /// flag), and where a union of boxes starts.
   static Aabb none_box();
   bool near_listed(std::uint32_t slot, const Aabb& region) const;
   std::optional<Invalid> validate_near() const;

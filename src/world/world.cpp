@@ -104,7 +104,7 @@ std::optional<ProxyHandle> World::create(const ProxyDef& def, Invalid* why) {
     slot = free_slots_.back();
     free_slots_.pop_back();
     const Filter old = slots_[slot].filter;  // (near lists may still hold the slot, for that filter)
-    if (old.category != def.filter.category || old.mask != def.filter.mask) refilter_near(slot, def.filter);
+    if (old != def.filter) refilter_near(slot, def.filter);
   } else {
     if (slots_.size() >= kNullIndex - 1) {
       if (why) *why = Invalid{"world", "proxy pool is full"};
@@ -216,7 +216,7 @@ std::optional<Invalid> World::set_filter(ProxyHandle h, Filter filter) {
   const std::uint32_t i = h.index;
   const Filter old = slots_[i].filter;
   slots_[i].filter = filter;
-  if (old.category != filter.category || old.mask != filter.mask) {
+  if (old != filter) {
     // The near lists hold only the proxies whose filters touch their slots' (world_near.cpp):
     // out of those it no longer touches, into those near it that it now touches, and its own
     // list made again for its new filter.

@@ -174,7 +174,7 @@ World::Stored World::store_moved(std::uint32_t slot, const Shape& shape, Vec2& d
                                                        bool listed, std::vector<std::uint32_t>& ids) const {
   ids.clear();
   if (listed) {
-    COLLIDE2D_ASSERT(filter.category == slots_[self].filter.category && filter.mask == slots_[self].filter.mask);
+    COLLIDE2D_ASSERT(filter == slots_[self].filter);
     for (std::uint32_t id : near_[self])
       if (tight_[id].overlaps(region)) ids.push_back(id);
   } else {
@@ -425,12 +425,11 @@ void World::frame_crowd(std::span<const ProxyHandle> bodies, std::span<const Vec
   crowd_frames_.resize(n);
   crowd_starts_.resize(n);
   crowd_stored_.resize(n);
-  constexpr Real inf = std::numeric_limits<Real>::infinity();
-  crowd_bounds_ = Aabb{{inf, inf}, {-inf, -inf}};
+  crowd_bounds_ = none_box();
   crowd_size_ = 0;
   std::mutex merge;
   run(n, [&](std::size_t lo, std::size_t hi) {
-    Aabb all{{inf, inf}, {-inf, -inf}};
+    Aabb all = none_box();
     Real size = 0;
     for (std::size_t i = lo; i < hi; ++i) {
       const std::uint32_t slot = bodies[i].index;
