@@ -27,6 +27,7 @@
 #include <span>
 #include <vector>
 
+#include "collide2d/broadphase.hpp"
 #include "collide2d/math.hpp"
 #include "collide2d/motion.hpp"
 #include "collide2d/polygon_map.hpp"
@@ -95,6 +96,10 @@ class RoomMap {
   /// Whether a line of `gather(region)` has bounds (`bounds(WallEdge)`) meeting `box`: a
   /// mover's clear box (`MoveFrame`) checked without making obstacles.
   bool gathered_meets(const Aabb& region, const Aabb& box) const;
+  /// Whether every line of `gather(region)` whose bounds meet `box` passes `ok(WallEdge)`
+  /// (gathered_meets: whether one meets it at all): a disk mover's clear test, which lets
+  /// through the walls its path leaves alone.
+  bool gathered_all(const Aabb& region, const Aabb& box, FunctionRef<bool(const WallEdge&)> ok) const;
   /// A line kept near a box (`lines_near`): its bounds and one grid cell that lists it.
   struct NearLine {
     Aabb box;  ///< bounds(WallEdge) of the line
@@ -108,6 +113,9 @@ class RoomMap {
   /// holds `region`, made since the map was built (the lines of region's cells whose bounds
   /// meet region are among n's; the cells of region are among n's).
   bool near_meets(std::span<const NearLine> near, const Aabb& region, const Aabb& box) const;
+  /// `gathered_all(region, box, ok)` from a kept list `near` (as near_meets).
+  bool near_all(std::span<const NearLine> near, const Aabb& region, const Aabb& box,
+                FunctionRef<bool(const WallEdge&)> ok) const;
   /// `gather(region, out, owner)` from a kept list `near` (as near_meets): the same obstacles in
   /// the same order, without walking the grid.
   void gather(const Aabb& region, std::span<const NearLine> near, std::vector<Obstacle>& out,

@@ -151,6 +151,11 @@ class TileMap {
   /// region that `near` serves, these are the edges of `gather(region, near, ...)` meeting it
   /// (gather takes every edge whose cells meet the region grown by the map's skin).
   bool near_meets(std::span<const int> near, const Aabb& box) const;
+  /// Whether every edge of the kept list `near` whose bounds meet `box` passes `ok(WallEdge)`
+  /// (near_meets: whether one meets it at all): a disk mover's clear test, which lets through
+  /// the walls its path leaves alone.
+  template <class F>
+  bool near_all(std::span<const int> near, const Aabb& box, F&& ok) const;
 
   /// True when p is in no wall (walls are closed: a point on a wall's side is not free).
   bool is_free(Vec2 p) const;
@@ -233,10 +238,15 @@ class TileMap {
 };
 
 // (inline: the crowd's clear test calls it once per move)
-inline bool TileMap::near_meets(std::span<const int> near, const Aabb& box) const {
+template <class F>
+bool TileMap::near_all(std::span<const int> near, const Aabb& box, F&& ok) const {
   for (int id : near)
-    if (box.overlaps(wall_boxes_[std::size_t(id)])) return true;
-  return false;
+    if (box.overlaps(wall_boxes_[std::size_t(id)]) && !ok(walls_[std::size_t(id)])) return false;
+  return true;
+}
+
+inline bool TileMap::near_meets(std::span<const int> near, const Aabb& box) const {
+  return !near_all(near, box, [](const WallEdge&) { return false; });
 }
 
 }  // namespace collide2d

@@ -462,10 +462,10 @@ class World {
   void near_proxies(const Aabb& region, Filter filter, std::uint32_t self, bool listed,
                     std::vector<std::uint32_t>& ids) const;
   struct NearWalls;
-  bool clear_ahead(const MoveFrame& frame, Filter filter, std::uint32_t self, MoveScratch& scratch,
-                   const NearWalls*& walls) const;
-  bool path_clear(const MoveFrame& frame, Filter filter, std::span<const std::uint32_t> ids,
-                  const NearWalls* walls) const;
+  bool clear_ahead(const MoveFrame& frame, const Circle* disc, Vec2 displacement, Filter filter, std::uint32_t self,
+                   MoveScratch& scratch, const NearWalls*& walls) const;
+  bool path_clear(const MoveFrame& frame, const Circle* disc, Vec2 displacement, Filter filter,
+                  std::span<const std::uint32_t> ids, const NearWalls* walls) const;
   template <class B>  // (a Shape, or a Circle: the serial crowd's disc)
   void move_through(const B& body, Vec2 displacement, const MoveFrame& frame, Filter filter,
                     const NearWalls* walls, const MoveOptions& options, MoveScratch& scratch, WorldMove& out) const;

@@ -71,9 +71,13 @@ void RoomMap::gather_lines(std::vector<int>& ids, std::vector<Obstacle>& out, st
 }
 
 bool RoomMap::gathered_meets(const Aabb& region, const Aabb& box) const {
-  bool met = false;
-  for_gathered(region, [&](int, const Aabb& b) { met = met || b.overlaps(box); });
-  return met;
+  return !gathered_all(region, box, [](const WallEdge&) { return false; });
+}
+
+bool RoomMap::gathered_all(const Aabb& region, const Aabb& box, FunctionRef<bool(const WallEdge&)> ok) const {
+  bool all = true;
+  for_gathered(region, [&](int li, const Aabb& b) { all = all && (!b.overlaps(box) || ok(wall_edges_[std::size_t(li)])); });
+  return all;
 }
 
 void RoomMap::lines_near(const Aabb& box, std::vector<NearLine>& out) const {
@@ -87,14 +91,20 @@ void RoomMap::lines_near(const Aabb& box, std::vector<NearLine>& out) const {
 }
 
 bool RoomMap::near_meets(std::span<const NearLine> near, const Aabb& region, const Aabb& box) const {
+  return !near_all(near, region, box, [](const WallEdge&) { return false; });
+}
+
+bool RoomMap::near_all(std::span<const NearLine> near, const Aabb& region, const Aabb& box,
+                       FunctionRef<bool(const WallEdge&)> ok) const {
   // A line of gather(region): listed by a cell of region's (grid_index is monotone: they are
   // among the kept box's cells), not a point, its bounds meeting region (so the kept box).
-  if (!is_finite(region.min) || !is_finite(region.max)) return false;
+  if (!is_finite(region.min) || !is_finite(region.max)) return true;
   for (const NearLine& l : near) {
     if (!l.box.overlaps(box) || !l.box.overlaps(region)) continue;
-    if (cells_under(region).holds(l.i, l.j)) return true;  // (only for a line that passes the box tests)
+    // (the cells only for a line that passes the box tests)
+    if (cells_under(region).holds(l.i, l.j) && !ok(wall_edges_[std::size_t(l.line)])) return false;
   }
-  return false;
+  return true;
 }
 
 bool RoomMap::is_free(const Shape& s) const {

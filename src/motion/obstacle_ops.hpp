@@ -11,6 +11,7 @@
 #include "collide2d/arc.hpp"
 #include "collide2d/motion.hpp"
 #include "collide2d/walls.hpp"
+#include "motion/motion_internal.hpp"
 #include "query/geometry.hpp"
 #include "query/touching.hpp"
 
@@ -154,6 +155,29 @@ struct DiskSegmentStart {
   st.state = DiskSegmentStart::on;
   st.s = s, st.den = den, st.u = u, st.side = side;
   return st;
+}
+
+/// Whether the one mover, moving the disk c by r (`len` = length(r), `skin` its skin: the
+/// move's frame) with the edge e among its obstacles, leaves the edge out of its answer: its
+/// sweep misses the edge (disk_segment_start's miss, the sweep's own first test: the disk
+/// never comes within its radius of the edge's line, or the edge is beyond the path's reach),
+/// so the disk neither overlaps it where it starts or ends nor hits it on the way; and a
+/// contact where the disk stands (within kNearSkins skins) is not one its motion goes into: a
+/// face's normal is the edge's own, which the motion does not go into unless the line lies
+/// beyond kNearSkins + 1 skins of the disk, and an end's normal points at that end, which
+/// either lies that far or not ahead of the motion. Then the mover's answer is the one it
+/// gives with no obstacle (World's clear path; tests/world/move_test.cpp compares the
+/// two over random walls). False is always safe: the mover then decides.
+[[gnu::always_inline]] inline bool disk_leaves_edge(const Circle& c, Vec2 r, Real len, Real skin, const WallEdge& e) {
+  if (disk_segment_start(c, r, len, e.a, e.b, e.normal, nullptr).state != DiskSegmentStart::miss) return false;
+  const Real near = c.radius + (kNearSkins + 1) * skin;
+  const Real s = dot(c.center - e.a, e.normal);  // the centre's side of the line and its distance
+  if (!(dot(r, s >= 0 ? e.normal : -e.normal) >= 0) && !(std::fabs(s) > near)) return false;  // (the face)
+  for (const Vec2 v : {e.a, e.b}) {
+    const Vec2 w = v - c.center;
+    if (dot(r, w) > 0 && !(dot(w, w) > near * near)) return false;
+  }
+  return true;
 }
 
 /// A disk moving by r against the segment a-b (unit normal n): the first time its centre

@@ -12,6 +12,7 @@
 
 #include "collide2d/world.hpp"
 #include "motion/motion_internal.hpp"
+#include "motion/obstacle_ops.hpp"
 #include "shapes/limits.hpp"
 #include "world/layer.hpp"
 
@@ -73,22 +74,24 @@ void World::plan_move(const Shape& body, Vec2 displacement, const MoveFrame& fra
                       const MoveOptions& options, MoveScratch& s, WorldMove& out) const {
   const NearWalls* walls = nullptr;
   out.hits.clear();
-  if (clear_ahead(frame, filter, self, s, walls)) {  // the mover's own answer for nothing in reach
+  if (clear_ahead(frame, std::get_if<Circle>(&body), displacement, filter, self, s, walls)) {  // the mover's own answer for nothing in reach
     collide2d::move(body, displacement, frame, std::span<const Obstacle>{}, options, out.result);
     return;
   }
   move_through(body, displacement, frame, filter, walls, options, s, out);
 }
 
-/// Whether nothing a mover would be given meets its frame's clear box (path_clear), with the
-/// proxies near its region in s.ids (near_proxies) and its kept tile edges in `walls` (when
-/// its near list serves: the region lies in its fat box).
-[[gnu::always_inline]] inline bool World::clear_ahead(const MoveFrame& frame, Filter filter, std::uint32_t self,
-                                                      MoveScratch& s, const NearWalls*& walls) const {
+/// Whether the mover would meet nothing on its path (path_clear), with the proxies near its
+/// region in s.ids (near_proxies) and its kept tile edges in `walls` (when its near list
+/// serves: the region lies in its fat box). `disc`: the body when it is a disc (moved by
+/// `displacement`, finite), else null.
+[[gnu::always_inline]] inline bool World::clear_ahead(const MoveFrame& frame, const Circle* disc, Vec2 displacement,
+                                                      Filter filter, std::uint32_t self, MoveScratch& s,
+                                                      const NearWalls*& walls) const {
   const bool listed = near_listed(self, frame.region);
   near_proxies(frame.region, filter, self, listed, s.ids);
   walls = listed ? near_walls(self) : nullptr;  // tile edges near the fat box
-  return path_clear(frame, filter, s.ids, walls);
+  return path_clear(frame, disc, displacement, filter, s.ids, walls);
 }
 
 /// A move whose path is not clear (clear_ahead's s.ids and walls): its obstacles gathered,
@@ -185,25 +188,34 @@ World::Stored World::store_moved(std::uint32_t slot, const Shape& shape, Vec2& d
   }
 }
 
-/// Whether nothing the mover would be given meets the frame's clear box (MoveFrame): the
-/// proxies' tight boxes are their shapes' bounds, and a tile layer's kept edges and a room
-/// map's gathered lines are tested without making obstacles. Another kind of layer, or a tile
-/// layer without kept edges: not decided here (false).
-[[gnu::always_inline]] inline bool World::path_clear(const MoveFrame& frame, Filter filter,
-                                                     std::span<const std::uint32_t> ids, const NearWalls* walls) const {
+/// Whether the mover, given its obstacles, would answer as with none: nothing it would be given
+/// meets the frame's clear box (MoveFrame), or (a disc's tile walls) what meets it the disc's
+/// path leaves alone (disk_leaves_edge). The proxies' tight boxes are their shapes' bounds, and
+/// a tile layer's kept edges and a room map's gathered lines are tested without making
+/// obstacles. Another kind of layer, or a tile layer without kept edges: not decided here
+/// (false). `disc`, `displacement`: as clear_ahead.
+[[gnu::always_inline]] inline bool World::path_clear(const MoveFrame& frame, const Circle* disc, Vec2 displacement,
+                                                     Filter filter, std::span<const std::uint32_t> ids,
+                                                     const NearWalls* walls) const {
   if (!frame.has_clear) return false;
   for (std::uint32_t id : ids)
     if (tight_[id].overlaps(frame.clear)) return false;
+  const Vec2 r = displacement * Real(1);  // (a disc's: the mover's first motion and its length, same bits)
+  const Real len = disc ? length(r) : Real(0);
+  const auto leaves = [&](const WallEdge& e) { return motion_detail::disk_leaves_edge(*disc, r, len, frame.skin, e); };
   for (std::uint32_t li = 0; li < layers_.size(); ++li) {
     const Layer& l = *layers_[li];
     if (!l.alive || !filters_touch(filter, l.filter)) continue;
     if (const TileMap* map = std::get_if<TileMap>(&l.geometry)) {
       if (!walls) return false;
       // (the clear box lies in the region: the kept edges meeting it are the gathered ones that do)
-      if (map->near_meets(walls->layer(li), frame.clear)) return false;
+      if (!(disc ? map->near_all(walls->layer(li), frame.clear, leaves) : !map->near_meets(walls->layer(li), frame.clear)))
+        return false;
     } else if (const RoomMap* rooms = std::get_if<RoomMap>(&l.geometry)) {
-      if (walls ? rooms->near_meets(walls->rooms(li), frame.region, frame.clear)
-                : rooms->gathered_meets(frame.region, frame.clear)) {
+      if (disc ? !(walls ? rooms->near_all(walls->rooms(li), frame.region, frame.clear, leaves)
+                         : rooms->gathered_all(frame.region, frame.clear, leaves))
+               : (walls ? rooms->near_meets(walls->rooms(li), frame.region, frame.clear)
+                        : rooms->gathered_meets(frame.region, frame.clear))) {
         return false;
       }
     } else {
@@ -567,7 +579,7 @@ void World::move_crowd_serially(std::span<const ProxyHandle> bodies, std::span<c
   const Filter filter = slots_[slot].filter;
   const NearWalls* walls = nullptr;
   out.hits.clear();
-  if (clear_ahead(frame, filter, slot, s, walls)) {  // (the displacement is finite: check_crowd)
+  if (clear_ahead(frame, &disc, displacement, filter, slot, s, walls)) {  // (the displacement is finite: check_crowd)
     motion_detail::start_result(out.result);
     motion_detail::move_in_open(disc, displacement, out.result);
   } else {
