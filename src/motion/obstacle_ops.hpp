@@ -295,6 +295,21 @@ inline Direct<SweepHit> sweep_disk_disk(const Circle& c, Vec2 r, const Shape& o)
   return oc ? sweep_disk_disk(c, r, *oc) : Direct<SweepHit>{};
 }
 
+/// disk_leaves_edge's rule for a disk obstacle o (a proxy): the mover's own sweep of the disk c
+/// by r misses o (sweep_disk_disk decided, no hit: the path never comes within the sum of the
+/// radii), it ends apart from o (the touch there has a positive gap), and o is no contact where
+/// c stands that the motion goes into (it lies beyond kNearSkins + 1 skins of c, or not ahead
+/// of the motion). Then the mover moves c by r as if o were not there.
+[[gnu::always_inline]] inline bool disk_leaves_disk(const Circle& c, Vec2 r, Real skin, const Circle& o) {
+  const Direct<SweepHit> s = sweep_disk_disk(c, r, o);
+  if (!s.decided || s.value.hit) return false;
+  const Vec2 w = o.center - c.center;
+  const Real near = c.radius + o.radius + (kNearSkins + 1) * skin;
+  if (dot(r, w) > 0 && !(dot(w, w) > near * near)) return false;
+  const Direct<Touch> end = touch_disk_disk(translated(c, r), o);
+  return end.decided && end.value.gap > 0;
+}
+
 /// The touch of a body and a shape. A gap of a few ulps of the coordinates leaves the
 /// direction between the closest points to rounding, so the normal of a separated pair is the
 /// sweeps' touching rule (touching_axis: the body pushed `probe` past touching, then the axis

@@ -198,9 +198,12 @@ World::Stored World::store_moved(std::uint32_t slot, const Shape& shape, Vec2& d
                                                      Filter filter, std::span<const std::uint32_t> ids,
                                                      const NearWalls* walls) const {
   if (!frame.has_clear) return false;
-  for (std::uint32_t id : ids)
-    if (tight_[id].overlaps(frame.clear)) return false;
   const Vec2 r = displacement * Real(1);  // (a disc's: the mover's first motion and its length, same bits)
+  for (std::uint32_t id : ids) {
+    if (!tight_[id].overlaps(frame.clear)) continue;
+    const Circle* other = disc ? std::get_if<Circle>(&shapes_[id]) : nullptr;  // (the shape load_shape gives)
+    if (!other || !motion_detail::disk_leaves_disk(*disc, r, frame.skin, *other)) return false;
+  }
   const Real len = disc ? length(r) : Real(0);
   const auto leaves = [&](const WallEdge& e) { return motion_detail::disk_leaves_edge(*disc, r, len, frame.skin, e); };
   for (std::uint32_t li = 0; li < layers_.size(); ++li) {

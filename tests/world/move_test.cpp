@@ -876,6 +876,49 @@ TEST(WorldMove, ClearPathsAtWallEndsAnswerAsTheMover) {
   }
 }
 
+// And beside other discs (disk_leaves_disk: a disc proxy the path never comes within the sum of
+// the radii of, apart at the end, and not a contact ahead within a few skins): a body set
+// around each of three discs (a prop, two monsters close enough that a body can stand near
+// both) at 0.5 to 3.5 skins, moved by tiny to short steps in 24 directions. Every move
+// (World::move, and the crowd's disc path) equals the brute-force move.
+TEST(WorldMove, ClearPathsBesideDiscsAnswerAsTheMover) {
+  const TileMap open_ground = *TileMap::from_grid(16, 16, std::vector<std::uint8_t>(16 * 16, 0), {1, 1});
+  World w;
+  w.add_layer({open_ground, 0, Filter{kWalls}});
+  const std::vector<Circle> discs = {{{6, 8}, Real(0.5)}, {{9, 8}, Real(0.3)}, {{9.5, 8.9}, Real(0.35)}};
+  w.create({discs[0], 0, Filter{kProps}, true});
+  w.create({discs[1], 0, Filter{kMonsters}});
+  w.create({discs[2], 0, Filter{kMonsters}});
+  const Real radius = Real(0.4);
+  const ProxyHandle body = *w.create({Circle{{2, 2}, radius}, 0, Filter{kMonsters}});
+  const Real skin = move_skin(Shape(Circle{discs[0].center, radius}), {});
+  int moves = 0, open = 0;
+  for (const Circle& o : discs) {
+    for (int around = 0; around < 48; ++around) {
+      const Real a = Real(around) * kPi / 24;
+      const Vec2 u{std::cos(a), std::sin(a)};
+      for (const Real k : {Real(0.5), Real(1), Real(1.5), Real(2.5), Real(3.5)}) {
+        for (const Real step : {skin * Real(0.25), skin * Real(0.5), skin * 2, Real(0.05), Real(0.3)}) {
+          for (int dir = 0; dir < 24; ++dir) {
+            const Real b = Real(dir) * kPi / 12;
+            const Vec2 d = Vec2{std::cos(b), std::sin(b)} * step;
+            ASSERT_FALSE(w.set_shape(body, Circle{o.center + u * (o.radius + radius + k * skin), radius}));
+            const MoveResult expect = brute_force_move(w, open_ground, body, d);
+            open += expect.contacts.empty() && expect.pushed_out == Vec2{};
+            const std::string where = "disc (" + std::to_string(o.center.x) + ", " + std::to_string(o.center.y) +
+                                      ") around " + std::to_string(around) + " skins " + std::to_string(k) + " step " +
+                                      std::to_string(step) + " dir " + std::to_string(dir);
+            ASSERT_NO_FATAL_FAILURE(expect_world_move(w, body, d, dir % 2 == 1, expect, where));
+            ++moves;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(open, moves / 10);  // (many moves meet nothing: the rule's own cases)
+  EXPECT_LT(open, moves);
+}
+
 /// A task runner that always splits into `threads` chunks on std::threads (thread_runner keeps
 /// small batches on one thread).
 TaskRunner split_runner(unsigned threads) {
