@@ -157,29 +157,6 @@ struct DiskSegmentStart {
   return st;
 }
 
-/// Whether the one mover, moving the disk c by r (`len` = length(r), `skin` its skin: the
-/// move's frame) with the edge e among its obstacles, leaves the edge out of its answer: its
-/// sweep misses the edge (disk_segment_start's miss, the sweep's own first test: the disk
-/// never comes within its radius of the edge's line, or the edge is beyond the path's reach),
-/// so the disk neither overlaps it where it starts or ends nor hits it on the way; and a
-/// contact where the disk stands (within kNearSkins skins) is not one its motion goes into: a
-/// face's normal is the edge's own, which the motion does not go into unless the line lies
-/// beyond kNearSkins + 1 skins of the disk, and an end's normal points at that end, which
-/// either lies that far or not ahead of the motion. Then the mover's answer is the one it
-/// gives with no obstacle (World's clear path; tests/world/move_test.cpp compares the
-/// two over random walls). False is always safe: the mover then decides.
-[[gnu::always_inline]] inline bool disk_leaves_edge(const Circle& c, Vec2 r, Real len, Real skin, const WallEdge& e) {
-  if (disk_segment_start(c, r, len, e.a, e.b, e.normal, nullptr).state != DiskSegmentStart::miss) return false;
-  const Real near = c.radius + (kNearSkins + 1) * skin;
-  const Real s = dot(c.center - e.a, e.normal);  // the centre's side of the line and its distance
-  if (!(dot(r, s >= 0 ? e.normal : -e.normal) >= 0) && !(std::fabs(s) > near)) return false;  // (the face)
-  for (const Vec2 v : {e.a, e.b}) {
-    const Vec2 w = v - c.center;
-    if (dot(r, w) > 0 && !(dot(w, w) > near * near)) return false;
-  }
-  return true;
-}
-
 /// A disk moving by r against the segment a-b (unit normal n): the first time its centre
 /// meets the capsule of the segment grown by the radius (a face, else an end's disk: a ray
 /// enters a convex set once, so a face hit is the entry); `len` is length(r). `seen`: the touch's DiskEdge of this
@@ -482,6 +459,54 @@ bool is_graze(const B& body, Vec2 r, const Obstacle& o, Real t, Real skin) {
                 ? touch_pair(mid, segment_of(o.edge), Real(0))
                 : std::visit([&](const auto& s) { return touch_pair(mid, s, Real(0)); }, *o.shape);
   return m.gap >= -skin * Real(0.5);
+}
+
+/// The one mover's own tests of the disk c moved by r (`len` = length(r), `skin` its skin)
+/// against the edge e, one by one, where its first sweep test does not decide (a disk within
+/// rounding of the edge: the sweep's general path, or a disk closing in on it): true when none
+/// of them keeps the edge in the answer. Where it starts, the touch (touch_edge) shows no
+/// overlap, and a contact within kNearSkins skins is not one the motion goes into (the mover's
+/// own rule: approach beyond kSweepRelTol of the motion, and no face keeping them apart); on the
+/// way, the sweep (sweep_obstacle) has no hit (none the motion goes into, none at the start);
+/// where it ends, the touch shows no overlap (the end push-out). (Out of line: the common case,
+/// a miss, is decided by disk_leaves_edge itself.)
+[[gnu::noinline]] inline bool disk_edge_misses(const Circle& c, Vec2 r, Real len, Real skin, const WallEdge& e) {
+  const Touch t = touch_edge(c, e, skin);
+  if (t.valid && !(t.gap > 0)) return false;
+  const Obstacle o = edge_obstacle(e);
+  if (t.valid && t.reliable && t.gap < kNearSkins * skin && dot(r, t.normal) > kSweepRelTol * len &&
+      !keeps_apart(c, r, o, Real(0))) {
+    return false;
+  }
+  const SweepHit h = sweep_obstacle(c, r, len, o);
+  if (h.hit && (h.initially_overlapping || dot(r, h.normal) > 0)) return false;
+  const Touch end = touch_edge(translated(c, r), e, skin);
+  return !(end.valid && !(end.gap > 0));
+}
+
+/// Whether the one mover, moving the disk c by r (`len` = length(r), `skin` its skin: the
+/// move's frame) with the edge e among its obstacles, leaves the edge out of its answer: its
+/// sweep misses the edge (disk_segment_start's miss, the sweep's own first test: the disk
+/// never comes within its radius of the edge's line, or the edge is beyond the path's reach),
+/// so the disk neither overlaps it where it starts or ends nor hits it on the way; and a
+/// contact where the disk stands (within kNearSkins skins) is not one its motion goes into: a
+/// face's normal is the edge's own, which the motion does not go into unless the line lies
+/// beyond kNearSkins + 1 skins of the disk, and an end's normal points at that end, which
+/// either lies that far or not ahead of the motion. Then the mover's answer is the one it
+/// gives with no obstacle (World's clear path; tests/world/move_test.cpp compares the
+/// two over random walls). False is always safe: the mover then decides. Where the first test
+/// does not decide, the mover's own tests decide (disk_edge_misses).
+[[gnu::always_inline]] inline bool disk_leaves_edge(const Circle& c, Vec2 r, Real len, Real skin, const WallEdge& e) {
+  if (disk_segment_start(c, r, len, e.a, e.b, e.normal, nullptr).state != DiskSegmentStart::miss)
+    return disk_edge_misses(c, r, len, skin, e);
+  const Real near = c.radius + (kNearSkins + 1) * skin;
+  const Real s = dot(c.center - e.a, e.normal);  // the centre's side of the line and its distance
+  if (!(dot(r, s >= 0 ? e.normal : -e.normal) >= 0) && !(std::fabs(s) > near)) return false;  // (the face)
+  for (const Vec2 v : {e.a, e.b}) {
+    const Vec2 w = v - c.center;
+    if (dot(r, w) > 0 && !(dot(w, w) > near * near)) return false;
+  }
+  return true;
 }
 
 }  // namespace motion_detail
