@@ -23,6 +23,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <span>
@@ -461,15 +462,15 @@ class World {
                  const MoveOptions& options, MoveScratch& scratch, WorldMove& out) const;
   void near_proxies(const Aabb& region, Filter filter, std::uint32_t self, bool listed,
                     std::vector<std::uint32_t>& ids) const;
-  struct NearWalls;
+  struct Near;
   bool clear_ahead(const MoveFrame& frame, const Circle* disc, Vec2 displacement, Filter filter, std::uint32_t self,
-                   MoveScratch& scratch, const NearWalls*& walls) const;
+                   MoveScratch& scratch, const Near*& walls) const;
   bool path_clear(const MoveFrame& frame, const Circle* disc, Vec2 displacement, Filter filter,
-                  std::span<const std::uint32_t> ids, const NearWalls* walls) const;
+                  std::span<const std::uint32_t> ids, const Near* walls) const;
   template <class B>  // (a Shape, or a Circle: the serial crowd's disc)
   void move_through(const B& body, Vec2 displacement, const MoveFrame& frame, Filter filter,
-                    const NearWalls* walls, const MoveOptions& options, MoveScratch& scratch, WorldMove& out) const;
-  void gather_obstacles(const Aabb& region, Filter filter, const NearWalls* walls, MoveScratch& scratch) const;
+                    const Near* walls, const MoveOptions& options, MoveScratch& scratch, WorldMove& out) const;
+  void gather_obstacles(const Aabb& region, Filter filter, const Near* walls, MoveScratch& scratch) const;
   void name_hits(const MoveScratch& scratch, WorldMove& out) const;
   bool place_moved(std::uint32_t slot, const Shape& shape);
   /// place_moved in two halves: `store_moved` writes only the slot's own shape and box (and
@@ -506,7 +507,7 @@ class World {
   /// near lists' reach, widen_near), not a set_shape (a teleport is no motion to plan for).
   void place(std::uint32_t slot, const Shape& shape, bool moved);
   /// `speed`: the slot's displacement's largest component now (a lower bound of it in its
-  /// next moves makes its kept core: see kept_core_).
+  /// next moves makes its kept core: see kept_).
   void fat_box_changed(std::uint32_t slot, bool rebuild_own, Real speed = 0);
   void add_near(std::uint32_t slot, std::uint32_t other);
   void forget_near(std::uint32_t slot);
@@ -517,6 +518,7 @@ class World {
   static Aabb none_box();
   bool near_listed(std::uint32_t slot, const Aabb& region) const;
   std::optional<Invalid> validate_near() const;
+  std::optional<Invalid> check_near_walls(const Near& walls, std::uint32_t slot) const;
   std::optional<Invalid> check_disc_layers(const Shape& shape, const QueryOptions& options) const;
   void ray_layers(const Ray& ray, const QueryOptions& options, std::vector<WorldRayHit>& out) const;
   void overlap_proxies(const Shape& shape, QueryFilter filter, std::span<const ProxyHandle> exclude,
@@ -579,51 +581,63 @@ class World {
   Real crowd_size_ = 0;                    ///< the largest side of a mover's region (frame_crowd)
   std::vector<std::uint32_t> crowd_seen_;  ///< per slot: the stamp of the crowd call that listed it
   std::uint32_t crowd_stamp_ = 0;
-  // The movers' candidates without a broad-phase query (src/world/world_near.cpp): for a slot
-  // whose list is valid, near_[slot] holds (at least) every proxy whose fat box meets
-  // near_box_[slot], the slot's own fat box when the list was made grown by near_reach_ then,
-  // and whose filter touches the slot's; and nothing else but proxies destroyed since they
-  // were listed (their tight box: none_box).
-  // Every fat-box change queries its box grown by near_reach_, which only grows, so a list is
-  // told of every fat box that comes to meet its box.
-  std::vector<std::vector<std::uint32_t>> near_;
   // Per slot, made as its fat box changes (fat_box_changed; every slot has them): a box
-  // (kept_core_) and a speed (kept_speed_) such that, when the tight box holds the box, the fat
-  // box holds the tight box and the move's displacement's largest component is at least the
-  // speed, the broad phase keeps the fat box; the store decision (disc_stored) then needs no
-  // refatten. A slot made otherwise (restore) has a box that no box holds.
-  std::vector<Aabb> kept_core_;
-  std::vector<Real> kept_speed_;
+  // (`core`) and a speed such that, when the tight box holds the box, the fat box holds the
+  // tight box and the move's displacement's largest component is at least the speed, the broad
+  // phase keeps the fat box; the store decision (disc_stored) then needs no refatten. Beside
+  // them the fat box they were made for (the broad phase's, read in one place with them: a
+  // crowd's mover finds its records in one line instead of the broad phase's node). A slot made
+  // otherwise (restore) has a core that no box holds and an empty fat box (none_box: the broad
+  // phase's is read then).
+  struct Kept {
+    Aabb core;
+    Aabb fat;
+    Real speed = 0;
+  };
+  std::vector<Kept> kept_;
   void resize_kept_cores();
-  std::vector<Aabb> near_box_;
-  std::vector<std::uint8_t> near_valid_;
+  /// The slot's fat box in the broad phase (its kept copy when there is one).
+  Aabb kept_fat_box(std::uint32_t slot) const;
   std::size_t near_valid_count_ = 0;
   Real near_reach_ = 0;
   void widen_near(const Aabb& body, Vec2 delta);
-  // The tile layers' edges near a moving slot's list box (`TileMap::edges_near(near_box_)`)
-  // and the room layers' lines (`RoomMap::lines_near(near_box_)`), made with its list: its
-  // moves inside the box gather from the edges and test their clear boxes against both. Valid
-  // while `epoch` is the world's `layer_epoch_` (any change of a layer moves it on).
-  struct NearWalls {
+  // The movers' candidates without a broad-phase query (src/world/world_near.cpp), one record
+  // per slot (what a mover reads of its own lists, in one place): for a slot whose list is
+  // valid, `proxies` holds (at least) every proxy whose fat box meets `box`, the slot's own fat
+  // box when the list was made grown by near_reach_ then, and whose filter touches the slot's;
+  // and nothing else but proxies destroyed since they were listed (their tight box: none_box).
+  // Every fat-box change queries its box grown by near_reach_, which only grows, so a list is
+  // told of every fat box that comes to meet its box. An invalid list's box is none_box.
+  // With the list, the tile layers' edges near its box (`TileMap::edges_near(box)`) and the
+  // room layers' lines (`RoomMap::lines_near(box)`): its moves inside the box gather from the
+  // edges and test their clear boxes against both. Those are valid while `epoch` is the
+  // world's `layer_epoch_` (any change of a layer moves it on).
+  struct Near {
+    Aabb box{{std::numeric_limits<Real>::infinity(), std::numeric_limits<Real>::infinity()},
+             {-std::numeric_limits<Real>::infinity(), -std::numeric_limits<Real>::infinity()}};
     std::uint64_t epoch = 0;
-    std::vector<int> ids;             ///< per layer, its run (empty for a layer that is not a tile map)
-    std::vector<std::size_t> ends;    ///< ends[layer]: where that layer's run ends in `ids`
+    /// First, for L layers, L + 1 places in `ids` itself: layer li's run is [ids[li],
+    /// ids[li + 1]); then the runs, per layer its edges (none for a layer that is not a tile
+    /// map). (One block: a mover reads its places and its edges together.)
+    std::vector<int> ids;
+    std::vector<std::uint32_t> proxies;
     std::vector<RoomMap::NearLine> lines;  ///< per layer, its run (empty for a layer that is not a room map)
     std::vector<std::size_t> line_ends;    ///< line_ends[layer]: where that layer's run ends in `lines`
+    bool valid() const { return box.min.x <= box.max.x; }
     /// Layer li's run of kept edges.
-    std::span<const int> layer(std::uint32_t li) const { return run(ids, ends, li); }
+    std::span<const int> layer(std::uint32_t li) const {
+      return std::span<const int>(ids).subspan(std::size_t(ids[li]), std::size_t(ids[li + 1] - ids[li]));
+    }
     /// Layer li's run of kept room lines.
-    std::span<const RoomMap::NearLine> rooms(std::uint32_t li) const { return run(lines, line_ends, li); }
-    template <class T>
-    static std::span<const T> run(const std::vector<T>& v, const std::vector<std::size_t>& e, std::uint32_t li) {
-      const std::size_t begin = li == 0 ? 0 : e[li - 1];
-      return std::span<const T>(v).subspan(begin, e[li] - begin);
+    std::span<const RoomMap::NearLine> rooms(std::uint32_t li) const {
+      const std::size_t begin = li == 0 ? 0 : line_ends[li - 1];
+      return std::span<const RoomMap::NearLine>(lines).subspan(begin, line_ends[li] - begin);
     }
   };
-  std::vector<NearWalls> near_walls_;
+  std::vector<Near> near_;
   std::uint64_t layer_epoch_ = 1;
   void keep_near_walls(std::uint32_t slot);
-  const NearWalls* near_walls(std::uint32_t slot) const;
+  const Near* near_walls(std::uint32_t slot) const;
 };
 
 }  // namespace collide2d

@@ -221,7 +221,7 @@ std::optional<Invalid> World::set_filter(ProxyHandle h, Filter filter) {
     // out of those it no longer touches, into those near it that it now touches, and its own
     // list made again for its new filter.
     refilter_near(i, filter);
-    fat_box_changed(i, i < near_valid_.size() && near_valid_[i], i < kept_speed_.size() ? kept_speed_[i] : 0);
+    fat_box_changed(i, i < near_.size() && near_[i].valid(), i < kept_.size() ? kept_[i].speed : 0);
   }
   mark_dirty(i);
   return std::nullopt;

@@ -61,18 +61,18 @@ World::MoveScratch& World::move_scratch() {
 // (near_listed and near_walls live here, next to their one caller on the mover's path, so
 // that the compiler can inline them there)
 bool World::near_listed(std::uint32_t slot, const Aabb& region) const {
-  if (slot >= near_valid_.size() || !near_valid_[slot]) return false;
-  const Aabb& b = near_box_[slot];
+  if (slot >= near_.size() || !near_[slot].valid()) return false;
+  const Aabb& b = near_[slot].box;
   return b.min.x <= region.min.x && b.min.y <= region.min.y && region.max.x <= b.max.x && region.max.y <= b.max.y;
 }
 
-const World::NearWalls* World::near_walls(std::uint32_t slot) const {
-  return near_walls_[slot].epoch == layer_epoch_ ? &near_walls_[slot] : nullptr;
+const World::Near* World::near_walls(std::uint32_t slot) const {
+  return near_[slot].epoch == layer_epoch_ ? &near_[slot] : nullptr;
 }
 
 void World::plan_move(const Shape& body, Vec2 displacement, const MoveFrame& frame, Filter filter, std::uint32_t self,
                       const MoveOptions& options, MoveScratch& s, WorldMove& out) const {
-  const NearWalls* walls = nullptr;
+  const Near* walls = nullptr;
   out.hits.clear();
   if (clear_ahead(frame, std::get_if<Circle>(&body), displacement, filter, self, s, walls)) {  // the mover's own answer for nothing in reach
     collide2d::move(body, displacement, frame, std::span<const Obstacle>{}, options, out.result);
@@ -87,7 +87,7 @@ void World::plan_move(const Shape& body, Vec2 displacement, const MoveFrame& fra
 /// `displacement`, finite), else null.
 [[gnu::always_inline]] inline bool World::clear_ahead(const MoveFrame& frame, const Circle* disc, Vec2 displacement,
                                                       Filter filter, std::uint32_t self, MoveScratch& s,
-                                                      const NearWalls*& walls) const {
+                                                      const Near*& walls) const {
   const bool listed = near_listed(self, frame.region);
   near_proxies(frame.region, filter, self, listed, s.ids);
   walls = listed ? near_walls(self) : nullptr;  // tile edges near the fat box
@@ -99,7 +99,7 @@ void World::plan_move(const Shape& body, Vec2 displacement, const MoveFrame& fra
 /// mover's own disc entry, which collide2d::move of the disc as a Shape runs after its checks.
 template <class B>
 [[gnu::always_inline]] inline void World::move_through(const B& body, Vec2 displacement, const MoveFrame& frame, Filter filter,
-                         const NearWalls* walls, const MoveOptions& options, MoveScratch& s, WorldMove& out) const {
+                         const Near* walls, const MoveOptions& options, MoveScratch& s, WorldMove& out) const {
   std::sort(s.ids.begin(), s.ids.end());  // slot order: the same obstacles in the same order however the tree looks
   gather_obstacles(frame.region, filter, walls, s);
   if constexpr (std::is_same_v<B, Shape>) {
@@ -130,8 +130,13 @@ World::Stored World::store_moved(std::uint32_t slot, const Shape& shape, Vec2& d
   return c ? store_disc(slot, *c, delta) : Stored::other;
 }
 
+[[gnu::always_inline]] inline Aabb World::kept_fat_box(std::uint32_t slot) const {
+  const Aabb& fat = kept_[slot].fat;
+  return fat.min.x <= fat.max.x ? fat : bp_->fat_box(slot);  // (none kept: none_box)
+}
+
 [[gnu::always_inline]] inline World::Stored World::store_disc(std::uint32_t slot, const Circle& c, Vec2& delta) {
-  const Aabb fat = bp_->fat_box(slot);  // (first: nothing else has to live across the call)
+  const Aabb fat = kept_fat_box(slot);  // (first: nothing else has to live across the call)
   Aabb box;
   const Stored stored = disc_stored(slot, c, fat, box, delta);
   if (stored == Stored::kept || stored == Stored::refit) write_disc(slot, c, box);
@@ -147,8 +152,9 @@ World::Stored World::store_moved(std::uint32_t slot, const Shape& shape, Vec2& d
   box = collide2d::bounds(c);
   delta = box.center() - tight_[slot].center();  // (finite: both boxes are within the limit)
   if (!fat.contains(box)) return Stored::refit;  // (refatten's first test: the box left it)
-  if (box.contains(kept_core_[slot]) && std::max(std::fabs(delta.x), std::fabs(delta.y)) >= kept_speed_[slot]) {
-    return Stored::kept;  // (what the broad phase's refatten decides then, see kept_core_)
+  const Kept& k = kept_[slot];
+  if (box.contains(k.core) && std::max(std::fabs(delta.x), std::fabs(delta.y)) >= k.speed) {
+    return Stored::kept;  // (what the broad phase's refatten decides then, see kept_)
   }
   // The broad phase's own test (refatten, past its first): whether its move will change the fat
   // box `fat` (its rule is options_.fat, which it was made with).
@@ -178,7 +184,7 @@ World::Stored World::store_moved(std::uint32_t slot, const Shape& shape, Vec2& d
   ids.clear();
   if (listed) {
     COLLIDE2D_ASSERT(filter == slots_[self].filter);
-    for (std::uint32_t id : near_[self])
+    for (std::uint32_t id : near_[self].proxies)
       if (tight_[id].overlaps(region)) ids.push_back(id);
   } else {
     bp_->query(region, [&](std::uint32_t id) {
@@ -196,7 +202,7 @@ World::Stored World::store_moved(std::uint32_t slot, const Shape& shape, Vec2& d
 /// (false). `disc`, `displacement`: as clear_ahead.
 [[gnu::always_inline]] inline bool World::path_clear(const MoveFrame& frame, const Circle* disc, Vec2 displacement,
                                                      Filter filter, std::span<const std::uint32_t> ids,
-                                                     const NearWalls* walls) const {
+                                                     const Near* walls) const {
   if (!frame.has_clear) return false;
   const Vec2 r = displacement * Real(1);  // (a disc's: the mover's first motion and its length, same bits)
   for (std::uint32_t id : ids) {
@@ -230,7 +236,7 @@ World::Stored World::store_moved(std::uint32_t slot, const Shape& shape, Vec2& d
 
 /// The mover's obstacles: the proxies of s.ids (as solid shapes, in that order), then each
 /// layer's run (tile and room layers from the kept edges and lines when there are some).
-void World::gather_obstacles(const Aabb& region, Filter filter, const NearWalls* walls, MoveScratch& s) const {
+void World::gather_obstacles(const Aabb& region, Filter filter, const Near* walls, MoveScratch& s) const {
   s.shapes.clear();
   s.obstacles.clear();
   s.runs.clear();
@@ -528,7 +534,7 @@ std::optional<Invalid> World::move_crowd(std::span<const ProxyHandle> bodies, st
     plan_disc(slot, *disc, displacement, crowd_frames_[i], options, s, out);
     const Circle* end = std::get_if<Circle>(&out.result.shape);  // (the mover's answer: the disc translated)
     COLLIDE2D_ASSERT(end != nullptr);
-    p.stored = disc_stored(slot, *end, bp_->fat_box(slot), p.box, p.delta);
+    p.stored = disc_stored(slot, *end, kept_fat_box(slot), p.box, p.delta);
     return crowd_regions_[i].contains(collide2d::bounds(*end));
   }
   plan_move(load_shape(slot), displacement, crowd_frames_[i], slots_[slot].filter, slot, options, s, out);
@@ -580,7 +586,7 @@ void World::move_crowd_serially(std::span<const ProxyHandle> bodies, std::span<c
                                                     const MoveFrame& frame, const MoveOptions& options, MoveScratch& s,
                                                     WorldMove& out) const {
   const Filter filter = slots_[slot].filter;
-  const NearWalls* walls = nullptr;
+  const Near* walls = nullptr;
   out.hits.clear();
   if (clear_ahead(frame, &disc, displacement, filter, slot, s, walls)) {  // (the displacement is finite: check_crowd)
     motion_detail::start_result(out.result);

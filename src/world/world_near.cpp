@@ -28,7 +28,7 @@ namespace {
 bool prune_size(std::size_t n) { return n >= 8 && (n & (n - 1)) == 0; }
 
 /// The kept core of a fat box `fat` under `rule` for moves whose displacement's largest
-/// component is at least `speed` (World::kept_core_): each side the nearest coordinate to the
+/// component is at least `speed` (World::kept_): each side the nearest coordinate to the
 /// inside from which `refatten`'s test box (the box grown by the padding, then by the padding
 /// times the shrink factor) still reaches the fat box's side. The padding is the one of that
 /// speed (`fat_padding`): a faster move's is no smaller, the stretch along the displacement
@@ -54,22 +54,16 @@ Aabb kept_core(const Aabb& fat, Real speed, const FatBoxRule& rule) {
 
 void World::fat_box_changed(std::uint32_t slot, bool rebuild_own, Real speed) {
   const Aabb fat = bp_->fat_box(slot);
-  if (kept_core_.size() < slots_.size()) resize_kept_cores();
-  kept_core_[slot] = kept_core(fat, speed, options_.fat);
-  kept_speed_[slot] = speed;
-  if (near_.size() < slots_.size()) {
-    near_.resize(slots_.size());
-    near_box_.resize(slots_.size());
-    near_valid_.resize(slots_.size(), 0);
-    near_walls_.resize(slots_.size());
-  }
-  if (near_valid_[slot]) {
-    near_valid_[slot] = 0;
+  if (kept_.size() < slots_.size()) resize_kept_cores();
+  kept_[slot] = Kept{kept_core(fat, speed, options_.fat), fat, speed};
+  if (near_.size() < slots_.size()) near_.resize(slots_.size());
+  if (near_[slot].valid()) {
+    near_[slot].box = none_box();
     --near_valid_count_;
   }
   if (!rebuild_own && near_valid_count_ == 0) return;  // no list to tell
   const Aabb box = grown(fat, near_reach_);
-  std::vector<std::uint32_t>* mine = rebuild_own ? &near_[slot] : nullptr;
+  std::vector<std::uint32_t>* mine = rebuild_own ? &near_[slot].proxies : nullptr;
   if (mine) mine->clear();
   const Filter filter = slots_[slot].filter;
   // (still_box: a few ulps of the coordinates more, so that the query finds every list whose
@@ -77,12 +71,11 @@ void World::fat_box_changed(std::uint32_t slot, bool rebuild_own, Real speed) {
   bp_->query(still_box(box), [&](std::uint32_t q) {
     if (q == slot || !filters_touch(filter, slots_[q].filter)) return true;  // (in no list of the other)
     if (mine) mine->push_back(q);
-    if (near_valid_[q] && near_box_[q].overlaps(fat)) add_near(q, slot);
+    if (near_[q].valid() && near_[q].box.overlaps(fat)) add_near(q, slot);
     return true;
   });
   if (mine) {
-    near_box_[slot] = box;
-    near_valid_[slot] = 1;
+    near_[slot].box = box;
     ++near_valid_count_;
     keep_near_walls(slot);
   }
@@ -90,8 +83,7 @@ void World::fat_box_changed(std::uint32_t slot, bool rebuild_own, Real speed) {
 
 void World::resize_kept_cores() {
   constexpr Real big = std::numeric_limits<Real>::max();
-  kept_core_.resize(slots_.size(), Aabb{{-big, -big}, {big, big}});
-  kept_speed_.resize(slots_.size(), 0);
+  kept_.resize(slots_.size(), Kept{Aabb{{-big, -big}, {big, big}}, none_box(), 0});
 }
 
 void World::widen_near(const Aabb& body, Vec2 delta) {
@@ -105,27 +97,28 @@ void World::widen_near(const Aabb& body, Vec2 delta) {
 }
 
 void World::keep_near_walls(std::uint32_t slot) {
-  NearWalls& w = near_walls_[slot];
-  w.ids.clear();
-  w.ends.clear();
+  Near& w = near_[slot];
+  w.ids.assign(layers_.size() + 1, 0);  // (the runs' places, then the runs: Near::ids)
   w.lines.clear();
   w.line_ends.clear();
-  for (const auto& l : layers_) {
-    if (l->alive) {
-      if (const TileMap* m = std::get_if<TileMap>(&l->geometry)) m->edges_near(near_box_[slot], w.ids);
-      if (const RoomMap* r = std::get_if<RoomMap>(&l->geometry)) r->lines_near(near_box_[slot], w.lines);
+  for (std::size_t li = 0; li < layers_.size(); ++li) {
+    const Layer& l = *layers_[li];
+    w.ids[li] = int(w.ids.size());
+    if (l.alive) {
+      if (const TileMap* m = std::get_if<TileMap>(&l.geometry)) m->edges_near(w.box, w.ids);
+      if (const RoomMap* r = std::get_if<RoomMap>(&l.geometry)) r->lines_near(w.box, w.lines);
     }
-    w.ends.push_back(w.ids.size());
+    w.ids[li + 1] = int(w.ids.size());
     w.line_ends.push_back(w.lines.size());
   }
   w.epoch = layer_epoch_;
 }
 
 void World::forget_near(std::uint32_t slot) {
-  if (slot < near_valid_.size() && near_valid_[slot]) {
-    near_valid_[slot] = 0;
+  if (slot < near_.size() && near_[slot].valid()) {
+    near_[slot].box = none_box();
     --near_valid_count_;
-    near_[slot].clear();
+    near_[slot].proxies.clear();
   }
 }
 
@@ -136,45 +129,75 @@ Aabb World::none_box() {
 
 void World::refilter_near(std::uint32_t slot, Filter filter) {
   if (near_valid_count_ == 0) return;
-  for (std::uint32_t q = 0; q < near_valid_.size(); ++q) {
-    if (near_valid_[q] && q != slot && !filters_touch(slots_[q].filter, filter)) std::erase(near_[q], slot);
+  for (std::uint32_t q = 0; q < near_.size(); ++q) {
+    if (near_[q].valid() && q != slot && !filters_touch(slots_[q].filter, filter)) std::erase(near_[q].proxies, slot);
   }
 }
 
 void World::add_near(std::uint32_t slot, std::uint32_t other) {
-  COLLIDE2D_ASSERT(near_valid_[slot] && other != slot);  // only a valid list learns of others
-  std::vector<std::uint32_t>& list = near_[slot];
+  COLLIDE2D_ASSERT(near_[slot].valid() && other != slot);  // only a valid list learns of others
+  std::vector<std::uint32_t>& list = near_[slot].proxies;
   if (std::find(list.begin(), list.end(), other) != list.end()) return;
   if (prune_size(list.size())) {
-    const Aabb box = near_box_[slot];
+    const Aabb box = near_[slot].box;
     std::erase_if(list, [&](std::uint32_t q) { return !bp_->contains(q) || !bp_->fat_box(q).overlaps(box); });
   }
   list.push_back(other);
 }
 
+std::optional<Invalid> World::check_near_walls(const Near& w, std::uint32_t i) const {
+  const auto bad = [&](std::size_t li) {
+    return Invalid{"near_walls[" + std::to_string(i) + "]",
+                   "not the edges or lines of layers[" + std::to_string(li) + "] near its box"};
+  };
+  const std::size_t layers = layers_.size();
+  if (w.ids.size() <= layers || std::size_t(w.ids[0]) != layers + 1 || std::size_t(w.ids[layers]) != w.ids.size() ||
+      w.line_ends.size() != layers) {
+    return bad(0);
+  }
+  std::vector<int> ids;
+  std::vector<RoomMap::NearLine> lines;
+  auto same = [](const RoomMap::NearLine& a, const RoomMap::NearLine& b) {
+    return std::memcmp(&a.box, &b.box, sizeof a.box) == 0 && a.i == b.i && a.j == b.j && a.line == b.line;
+  };
+  for (std::size_t li = 0; li < layers; ++li) {
+    const LayerGeometry* g = layers_[li]->alive ? &layers_[li]->geometry : nullptr;
+    ids.clear();
+    if (const TileMap* m = g ? std::get_if<TileMap>(g) : nullptr) m->edges_near(w.box, ids);
+    if (const RoomMap* r = g ? std::get_if<RoomMap>(g) : nullptr) r->lines_near(w.box, lines);
+    if (w.ids[li + 1] < w.ids[li] || std::size_t(w.ids[li + 1]) > w.ids.size()) return bad(li);
+    const std::span<const int> kept = w.layer(std::uint32_t(li));
+    if (!std::equal(ids.begin(), ids.end(), kept.begin(), kept.end()) ||
+        lines.size() != w.line_ends[li] || !std::equal(lines.begin(), lines.end(), w.lines.begin(), same)) {
+      return bad(li);
+    }
+  }
+  return std::nullopt;
+}
+
 std::optional<Invalid> World::validate_near() const {
   auto near = [](std::uint32_t i) { return "near[" + std::to_string(i) + "]"; };
-  if (kept_core_.size() != slots_.size() || kept_speed_.size() != slots_.size()) {
-    return Invalid{"kept_core", "not one per slot"};
-  }
+  if (kept_.size() != slots_.size()) return Invalid{"kept", "not one per slot"};
   for (std::uint32_t i = 0; i < slots_.size(); ++i) {
     constexpr Real big = std::numeric_limits<Real>::max();
-    if (!slots_[i].alive || kept_core_[i].min.x == -big) continue;  // (none kept)
-    const Aabb core = kept_core(bp_->fat_box(i), kept_speed_[i], options_.fat);
-    if (std::memcmp(&core, &kept_core_[i], sizeof core) != 0) {
-      return Invalid{"kept_core[" + std::to_string(i) + "]", "made for another fat box"};
+    const Kept& k = kept_[i];
+    if (!slots_[i].alive || k.core.min.x == -big) continue;  // (none kept)
+    const Aabb fat = bp_->fat_box(i);
+    const Aabb core = kept_core(fat, k.speed, options_.fat);
+    if (std::memcmp(&core, &k.core, sizeof core) != 0 || std::memcmp(&fat, &k.fat, sizeof fat) != 0) {
+      return Invalid{"kept[" + std::to_string(i) + "]", "made for another fat box"};
     }
   }
   std::size_t valid = 0;
-  for (std::uint32_t i = 0; i < near_valid_.size(); ++i) {
-    if (!near_valid_[i]) continue;
+  for (std::uint32_t i = 0; i < near_.size(); ++i) {
+    if (!near_[i].valid()) continue;
     ++valid;
     if (!slots_[i].alive) return Invalid{near(i), "a list of a destroyed proxy"};
     const Aabb fat = bp_->fat_box(i);
-    const Aabb box = near_box_[i];
+    const Aabb box = near_[i].box;
     if (!box.contains(fat) || !grown(fat, near_reach_).contains(box)) return Invalid{near(i), "made for another fat box"};
     const Aabb none = none_box();
-    for (std::uint32_t q : near_[i]) {
+    for (std::uint32_t q : near_[i].proxies) {
       const bool fits = q != i && (slots_[q].alive ? filters_touch(slots_[i].filter, slots_[q].filter)
                                                    : std::memcmp(&tight_[q], &none, sizeof none) == 0);
       if (!fits) return Invalid{near(i), "lists slots[" + std::to_string(q) + "], which its moves may not meet"};
@@ -182,29 +205,14 @@ std::optional<Invalid> World::validate_near() const {
     std::uint32_t missed = kNullIndex;
     bp_->query(box, [&](std::uint32_t q) {
       if (q != i && filters_touch(slots_[i].filter, slots_[q].filter) &&
-          std::find(near_[i].begin(), near_[i].end(), q) == near_[i].end()) {
+          std::find(near_[i].proxies.begin(), near_[i].proxies.end(), q) == near_[i].proxies.end()) {
         missed = q;
       }
       return missed == kNullIndex;
     });
     if (missed != kNullIndex) return Invalid{near(i), "misses slots[" + std::to_string(missed) + "], whose fat box meets it"};
-    if (const NearWalls* w = near_walls(i)) {
-      std::vector<int> ids;
-      std::vector<RoomMap::NearLine> lines;
-      auto same = [](const RoomMap::NearLine& a, const RoomMap::NearLine& b) {
-        return std::memcmp(&a.box, &b.box, sizeof a.box) == 0 && a.i == b.i && a.j == b.j && a.line == b.line;
-      };
-      for (std::size_t li = 0; li < layers_.size(); ++li) {
-        const LayerGeometry* g = layers_[li]->alive ? &layers_[li]->geometry : nullptr;
-        if (const TileMap* m = g ? std::get_if<TileMap>(g) : nullptr) m->edges_near(box, ids);
-        if (const RoomMap* r = g ? std::get_if<RoomMap>(g) : nullptr) r->lines_near(box, lines);
-        if (li >= w->ends.size() || ids.size() != w->ends[li] || !std::equal(ids.begin(), ids.end(), w->ids.begin()) ||
-            li >= w->line_ends.size() || lines.size() != w->line_ends[li] ||
-            !std::equal(lines.begin(), lines.end(), w->lines.begin(), same)) {
-          return Invalid{"near_walls[" + std::to_string(i) + "]",
-                         "not the edges or lines of layers[" + std::to_string(li) + "] near its box"};
-        }
-      }
+    if (const Near* w = near_walls(i)) {
+      if (auto bad = check_near_walls(*w, i)) return bad;
     }
   }
   if (valid != near_valid_count_) return Invalid{"near", "the count of valid lists is out of date"};

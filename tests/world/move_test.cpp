@@ -1114,7 +1114,7 @@ TEST(WorldMove, BatchedCrowdAnswersEqualSerialCrowd) {
 }
 
 // The crowd's store decision keeps a disc's fat box without the broad phase's test (refatten)
-// when its box holds the slot's kept core and the move is fast enough (World::kept_core_): the
+// when its box holds the slot's kept core and the move is fast enough (World::kept_): the
 // fat boxes stay the broad phase's own. After every step of a crowd of discs each fat box is,
 // bit for bit, the one of the same discs moved one by one (World::move places each through the
 // broad phase's move), with the tree and the grid, for fat-box rules with and without a speed
