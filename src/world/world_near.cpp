@@ -99,11 +99,11 @@ void World::widen_near(const Aabb& body, Vec2 delta) {
 void World::keep_near_walls(std::uint32_t slot) {
   Near& w = near_[slot];
   w.ids.assign(layers_.size() + 1, 0);  // (the runs' places, then the runs: Near::ids)
+  w.ids[0] = int(w.ids.size());
   w.lines.clear();
   w.line_ends.clear();
   for (std::size_t li = 0; li < layers_.size(); ++li) {
     const Layer& l = *layers_[li];
-    w.ids[li] = int(w.ids.size());
     if (l.alive) {
       if (const TileMap* m = std::get_if<TileMap>(&l.geometry)) m->edges_near(w.box, w.ids);
       if (const RoomMap* r = std::get_if<RoomMap>(&l.geometry)) r->lines_near(w.box, w.lines);
