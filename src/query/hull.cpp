@@ -358,6 +358,42 @@ Real vertex_core_d2(const Hull& h, Vec2 p, Vec2* q) {
   return best;
 }
 
+// Two cores' vertices projected on the unit direction d between their vertex centroids (as
+// disjoint_closest takes it, the same bits): a's furthest along d (a_max, at ia), b's least
+// (b_min, at ib), and a margin for the projections' rounding, so that b_min - a_max - margin
+// bounds the exact distance from below and a projection difference less the margin bounds the
+// distance of the two features projected.
+struct Projections {
+  Real pa[Polygon::kMaxVertices], pb[Polygon::kMaxVertices];
+  Real a_max = -std::numeric_limits<Real>::max(), b_min = std::numeric_limits<Real>::max();
+  Real margin = 0;
+  int ia = 0, ib = 0;
+  Projections(const Hull& a, const Hull& b) {
+    Vec2 ca{0, 0}, cb{0, 0};
+    Real big = 0;
+    for (int i = 0; i < a.count; ++i) {
+      ca += a.v[i];
+      big = std::max({big, std::fabs(a.v[i].x), std::fabs(a.v[i].y)});
+    }
+    for (int i = 0; i < b.count; ++i) {
+      cb += b.v[i];
+      big = std::max({big, std::fabs(b.v[i].x), std::fabs(b.v[i].y)});
+    }
+    const Vec2 d = normalize(cb / Real(b.count) - ca / Real(a.count));
+    for (int i = 0; i < a.count; ++i) {
+      pa[i] = dot(d, a.v[i]);
+      if (pa[i] > a_max) { a_max = pa[i]; ia = i; }
+    }
+    for (int i = 0; i < b.count; ++i) {
+      pb[i] = dot(d, b.v[i]);
+      if (pb[i] < b_min) { b_min = pb[i]; ib = i; }
+    }
+    margin = kRelEps * 4 * big;
+  }
+  // Whether the projections alone prove the cores disjoint (their gap is a lower bound).
+  bool apart() const { return b_min - a_max - margin > 0; }
+};
+
 // Closest points of two disjoint cores: brute_closest's vertex-edge minimum, measuring each
 // vertex only against the edges it lies strictly outside of, and skipping the vertices whose
 // gap along the direction between the cores' vertex centroids (a lower bound of their distance
@@ -381,32 +417,13 @@ Real disjoint_closest(const Hull& a, const Hull& b, Real beyond, Vec2* pa, Vec2*
     }
     return length(*pb - *pa);
   }
-  Vec2 ca{0, 0}, cb{0, 0};
-  Real big = 0;
-  for (int i = 0; i < a.count; ++i) {
-    ca += a.v[i];
-    big = std::max({big, std::fabs(a.v[i].x), std::fabs(a.v[i].y)});
-  }
-  for (int i = 0; i < b.count; ++i) {
-    cb += b.v[i];
-    big = std::max({big, std::fabs(b.v[i].x), std::fabs(b.v[i].y)});
-  }
-  const Vec2 d = normalize(cb / Real(b.count) - ca / Real(a.count));
-  // Support values along d: a's vertices furthest along d, b's least.
-  Real pa_dot[Polygon::kMaxVertices], pb_dot[Polygon::kMaxVertices];
-  Real a_max = -std::numeric_limits<Real>::max(), b_min = std::numeric_limits<Real>::max();
-  int ia = 0, ib = 0;
-  for (int i = 0; i < a.count; ++i) {
-    pa_dot[i] = dot(d, a.v[i]);
-    if (pa_dot[i] > a_max) { a_max = pa_dot[i]; ia = i; }
-  }
-  for (int i = 0; i < b.count; ++i) {
-    pb_dot[i] = dot(d, b.v[i]);
-    if (pb_dot[i] < b_min) { b_min = pb_dot[i]; ib = i; }
-  }
-  const Real margin = kRelEps * 4 * big;
-  // The gap bounds the exact distance from below (margin: the dot products' and d's
-  // rounding); the second margin and 16 eps of beyond cover this test's own rounding.
+  const Projections pr(a, b);
+  const Real* pa_dot = pr.pa;
+  const Real* pb_dot = pr.pb;
+  const Real a_max = pr.a_max, b_min = pr.b_min, margin = pr.margin;
+  const int ia = pr.ia, ib = pr.ib;
+  // The gap bounds the exact distance from below; the second margin and 16 eps of beyond
+  // cover this test's own rounding.
   const Real gap = b_min - a_max - margin;
   if (gap > beyond * (1 + 16 * std::numeric_limits<Real>::epsilon()) + margin) return gap;
   // The likeliest vertices first, so that the bound prunes the rest.
@@ -435,7 +452,73 @@ Real disjoint_closest(const Hull& a, const Hull& b, Real beyond, Vec2* pa, Vec2*
 
 }  // namespace
 
+namespace {
+
+// Whether a lower bound lb of a distance shows that distance's square is above best.
+inline bool beyond_best(Real lb, Real best) { return lb > 0 && lb * lb > best; }
+
+// vertex_core_d2 of p (projected at pp) against h (projections ph, h on the side away from p
+// when `h_above`), skipping the edges whose projected gap shows them further than `best`:
+// the same nearest point whenever the answer is below best (a skipped edge is further than
+// best, so neither the least nor the first least).
+Real vertex_core_d2_within(const Hull& h, const Real* ph, Vec2 p, Real pp, bool h_above, Real margin, Real best, Vec2* q) {
+  if (h.count < 3) return vertex_core_d2(h, p, q);
+  Real local = std::numeric_limits<Real>::max();
+  for (int i = 0; i < h.count; ++i) {
+    const int j = i + 1 == h.count ? 0 : i + 1;
+    const Real gap = h_above ? std::min(ph[i], ph[j]) - pp : pp - std::max(ph[i], ph[j]);
+    if (beyond_best(gap - margin, std::min(best, local))) continue;
+    Vec2 a = h.v[i], b = h.v[j];
+    if (orient(a, b, p) >= 0) continue;
+    Vec2 c = closest_on_segment(p, a, b);
+    Real d = length_sq(c - p);
+    if (d < local) { local = d; *q = c; }
+  }
+  return local;
+}
+
+// disjoint_closest (unlimited) of two cores the projections prove disjoint, the same points in
+// the same order (ia, ib, then a's and b's vertices), each vertex measured only against the
+// edges its projected gap does not rule out.
+Real apart_closest(const Hull& a, const Hull& b, const Projections& pr, Vec2* pa, Vec2* pb) {
+  Real best = std::numeric_limits<Real>::max();
+  *pa = a.v[0];
+  *pb = b.v[0];
+  Vec2 q;
+  auto from_a = [&](int i) {
+    if (i != pr.ia && beyond_best(pr.b_min - pr.pa[i] - pr.margin, best)) return;
+    Real dd = vertex_core_d2_within(b, pr.pb, a.v[i], pr.pa[i], true, pr.margin, best, &q);
+    if (dd < best) { best = dd; *pa = a.v[i]; *pb = q; }
+  };
+  auto from_b = [&](int i) {
+    if (i != pr.ib && beyond_best(pr.pb[i] - pr.a_max - pr.margin, best)) return;
+    Real dd = vertex_core_d2_within(a, pr.pa, b.v[i], pr.pb[i], false, pr.margin, best, &q);
+    if (dd < best) { best = dd; *pa = q; *pb = b.v[i]; }
+  };
+  from_a(pr.ia);
+  from_b(pr.ib);
+  for (int i = 0; i < a.count; ++i)
+    if (i != pr.ia) from_a(i);
+  for (int i = 0; i < b.count; ++i)
+    if (i != pr.ib) from_b(i);
+  return length(*pb - *pa);
+}
+
+}  // namespace
+
 DistanceResult core_distance(const Hull& a, const Hull& b) {
+  if (a.count + b.count > 4) {  // (smaller cores: the plain scan)
+    const Projections pr(a, b);
+    if (pr.apart()) {
+      DistanceResult r;
+      r.distance = apart_closest(a, b, pr, &r.point_a, &r.point_b);
+      return r;
+    }
+    // A vertex of one core in the other (a polygon): the cores meet, and that vertex is
+    // common_point's answer (its first test, in the same order).
+    Vec2 p;
+    if ((a.count >= 3 && vertex_inside(b, a, &p)) || (b.count >= 3 && vertex_inside(a, b, &p))) return {0, p, p};
+  }
   if (!cores_separated(a, b)) {
     Vec2 p = common_point(a, b);
     return {0, p, p};
