@@ -115,6 +115,11 @@ DistanceResult grow(const DistanceResult& core, Real ra, Real rb);
 
 /// Contact between convex parts (normal from a to b).
 Manifold convex_contact(const Hull& a, const Hull& b);
+/// convex_contact's answer (the same bits) for hulls whose stored edge normals are each within
+/// `turn` radians of the exact normal of their edge as the vertices are: two polygon cores are
+/// told apart or meeting from their float separations where those are clear of their rounding,
+/// with the exact test only between (other cores: convex_contact).
+Manifold convex_contact(const Hull& a, const Hull& b, Real turn);
 Manifold convex_contact(const Piece& a, const Hull& b);
 Manifold convex_contact(const Piece& a, const Piece& b);
 

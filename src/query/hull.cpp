@@ -657,16 +657,49 @@ namespace {
 // the gap's rounding and R's), so there is no contact, whichever path would say so.
 bool bounds_apart(Real gap, Real R) { return gap > R * (1 + 4 * std::numeric_limits<Real>::epsilon()); }
 
+// Whether two polygon cores (count >= 3 each) are disjoint, as cores_separated decides it, from
+// their largest separation `ax` (max_separation's: the least over the other core's vertices of
+// dot(n, v - p) for each stored edge normal n through its vertex p) where it is clear of its
+// rounding: every offset v - p is within `width` (1-norm) and rounds with dot(n, .) by less
+// than 4 eps of it, and a stored normal within `turn` (radians) of its edge's exact normal moves
+// the separation by less than turn * width. Above that bound one edge has every vertex exactly
+// beyond it (separated); below its negation every edge has a vertex exactly inside it, so no
+// edge separates (the cores meet). Between, the exact test decides.
+bool separated_by_axis(const Hull& a, const Hull& b, const Axis& ax, Real width, Real turn) {
+  const Real err = (4 * std::numeric_limits<Real>::epsilon() + turn) * width + std::numeric_limits<Real>::min();
+  if (ax.s > err) return true;
+  if (ax.s < -err) return false;
+  return cores_separated(a, b);
+}
+
 // convex_contact with the cores' bounding boxes ba and bb (gap: bounds_gap(ba, bb)), past
 // bounds_apart. (Inlined into both callers, convex_contact and hull_stroke_contact, so that each
-// keeps the steps inlined as convex_contact had them.)
-[[gnu::always_inline]] inline Manifold bounded_contact(const Hull& a, const Hull& b, const CoreBounds& ba, const CoreBounds& bb, Real gap) {
+// keeps the steps inlined as convex_contact had them.) kFiltered (two polygon cores, normals
+// within `turn` of their edges): max_separation first, which decides most pairs' separation
+// (separated_by_axis) and is the axis the meeting cores need anyway.
+template <bool kFiltered = false>
+[[gnu::always_inline]] inline Manifold bounded_contact(const Hull& a, const Hull& b, const CoreBounds& ba, const CoreBounds& bb, Real gap,
+                                                       Real turn = 0) {
   Manifold m;
   const Real R = a.radius + b.radius;
   DistanceResult core;
+  Axis ax;
+  bool have_ax = false;
+  if constexpr (kFiltered) {
+    if (!(gap > 0)) ax = max_separation(a, b), have_ax = true;
+  }
   // A positive rounded gap is a positive exact one (a difference of two floats keeps its sign):
   // the boxes, so the cores, are disjoint, which cores_separated's exact test would find.
-  if (gap > 0 || cores_separated(a, b)) {
+  bool apart = gap > 0;
+  if (!apart) {
+    if constexpr (kFiltered) {
+      const Vec2 lo = min(ba.lo, bb.lo), hi = max(ba.hi, bb.hi);
+      apart = separated_by_axis(a, b, ax, (hi.x - lo.x) + (hi.y - lo.y), turn);
+    } else {
+      apart = cores_separated(a, b);
+    }
+  }
+  if (apart) {
     if (R == 0) return m;  // disjoint closed cores, nothing to grow
     core.distance = disjoint_closest(a, b, R, &core.point_a, &core.point_b);
     if (core.distance > R) return m;
@@ -683,7 +716,7 @@ bool bounds_apart(Real gap, Real R) { return gap > R * (1 + 4 * std::numeric_lim
   // separating axis decides (a circle centered on a segment is pushed off sideways).
   Real scale = std::max({std::fabs(core.point_a.x), std::fabs(core.point_a.y), R, Real(1)});
   const bool separated = core.distance > R * Real(1e-4) + scale * kRelEps;
-  const Axis ax = separated ? Axis{} : max_separation(a, b);  // only the branches below use it
+  if (!separated && !have_ax) ax = max_separation(a, b);  // only the branches below use it
   if (separated) {
     m.normal = normalize(core.point_b - core.point_a);  // unit even where rounding moved the points
     m.depth = R - core.distance;
@@ -723,6 +756,14 @@ Manifold convex_contact(const Hull& a, const Hull& b) {
   const Real gap = bounds_gap(ba, bb);
   if (bounds_apart(gap, a.radius + b.radius)) return {};
   return bounded_contact(a, b, ba, bb, gap);
+}
+
+Manifold convex_contact(const Hull& a, const Hull& b, Real turn) {
+  if (a.count < 3 || b.count < 3) return convex_contact(a, b);
+  const CoreBounds ba(a), bb(b);
+  const Real gap = bounds_gap(ba, bb);
+  if (bounds_apart(gap, a.radius + b.radius)) return {};
+  return bounded_contact<true>(a, b, ba, bb, gap, turn);
 }
 
 Manifold hull_stroke_contact(const Hull& h, Vec2 s0, Vec2 s1, Real rs, bool stroke_is_a) {

@@ -549,6 +549,22 @@ Manifold aabb_pair_contact(const Aabb& a, const Aabb& b) {
   return m;
 }
 
+// A bound on the angle (radians) between each edge normal a hull of the shape stores and the
+// exact normal of that edge as its vertices round (convex_contact's `turn`): an aabb's are
+// exact; a box's normals are its unit axes, exactly perpendicular to each other, and its
+// corners c +- ex +- ey round by 2 ulps of |c| + hx + hy each, which turns an edge of length
+// 2 h by 1.5 ulps of that over h, besides the half ulp of ex's own rounding (in eps: 0.7 + 1.5
+// M / h; 4 + 8 M / h leaves room). A box too thin for that (or of zero extent) makes a hull of
+// less than 3 vertices, which convex_contact(a, b, turn) leaves to the general path.
+inline Real normal_turn(const Aabb&) { return 0; }
+inline Real normal_turn(const Box& b) {
+  const Vec2 h = b.half_extents;
+  const Real mag = std::fabs(b.center.x) + std::fabs(b.center.y) + h.x + h.y;
+  return std::numeric_limits<Real>::epsilon() * (4 + 8 * (mag / std::min(h.x, h.y)));
+}
+template <class T>
+inline constexpr bool kIsRect = std::is_same_v<T, Aabb> || std::is_same_v<T, Box>;
+
 // contact's general path (two strokes with segment cores need no hulls) and closed forms.
 struct ContactForms {
   template <class A, class B>
@@ -565,6 +581,7 @@ struct ContactForms {
     } else if constexpr (kIsStroke<B>) {
       return hull_stroke_contact(Hull(a), b.a, b.b, stroke_radius(b), false);
     }
+    if constexpr (kIsRect<A> && kIsRect<B>) return convex_contact(Hull(a), Hull(b), std::max(normal_turn(a), normal_turn(b)));
     return convex_contact(Hull(a), Hull(b));
   }
   static Manifold turned(const Manifold& m) { return flipped(m); }
