@@ -58,10 +58,13 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 # double build's f32 and f64 libraries are the release build's, compile for compile. A compiler
 # cache of this checkout's own (build/ccache, empty in a fresh clone) lets the double build take
 # those objects instead of compiling them again; its own tests still compile. The asan and fuzz
-# builds share no compile with another build and go without it.
+# builds share no compile with another build and go without it. Depend mode (CCACHE_DEPEND)
+# hashes the compiler's own dependency list instead of running the preprocessor first, so a
+# first compile costs no more than without the cache (world_queries.cpp: 6.7 CPU-s plain,
+# 8.0 in ccache's default mode, 6.5 in depend mode).
 cache=()
 if command -v ccache >/dev/null; then
-  export CCACHE_DIR=$root/build/ccache CCACHE_BASEDIR=$root
+  export CCACHE_DIR=$root/build/ccache CCACHE_BASEDIR=$root CCACHE_DEPEND=1
   cache=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 fi
 for preset in release double asan; do
