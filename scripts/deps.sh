@@ -4,7 +4,7 @@
 #     build  compiler, CMake, Ninja, and the libraries the tool, the io layer and the tests use
 #     demo   build + Freedoom (the WAD maps the demo walks)
 #     test   build + Python 3 (conformance checker), Boost and GEOS (test oracles), Freedoom,
-#            clang 14 with its runtime (libFuzzer, sanitizers: scripts/fuzz.sh)
+#            clang 14 with its runtime (libFuzzer, sanitizers: scripts/fuzz.sh), ccache (test.sh)
 #     bench  build + Box2D and Chipmunk (the benchmarks' peers), Freedoom
 #     sandbox  emscripten, Chromium and npm (the browser sandbox and its test), Freedoom
 # Checks with dpkg-query first: when everything is present it is fast and needs no network.
@@ -18,7 +18,7 @@ for mode in "${@:-build}"; do
   case "$mode" in
     build) ;;
     demo) wanted+=(freedoom) ;;
-    test) wanted+=(libboost-dev libgeos++-dev freedoom clang-14 libclang-rt-14-dev) ;;
+    test) wanted+=(libboost-dev libgeos++-dev freedoom clang-14 libclang-rt-14-dev ccache) ;;
     bench) wanted+=(libbox2d-dev libchipmunk-dev freedoom) ;;
     sandbox) wanted+=(emscripten chromium freedoom) ;;
     *) echo "deps.sh: unknown mode '$mode' (use build, demo, test, bench or sandbox)" >&2; exit 2 ;;
