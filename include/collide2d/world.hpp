@@ -497,8 +497,6 @@ class World {
                          const std::vector<WorldMove>& out);
   void move_crowd_serially(std::span<const ProxyHandle> bodies, std::span<const Vec2> displacements,
                            const MoveOptions& options, std::vector<WorldMove>& out);
-  void prefetch_records(std::uint32_t slot, const WorldMove& out) const;
-  void prefetch_lists(std::uint32_t slot) const;
   bool plan_crowd_move(std::uint32_t slot, Vec2 displacement, std::size_t i, const MoveOptions& options,
                        MoveScratch& scratch, WorldMove& out);
   /// A crowd's disc moved in two halves (one by one, or planned in a batch and placed after it).

@@ -495,8 +495,6 @@ std::optional<Invalid> World::move_crowd(std::span<const ProxyHandle> bodies, st
   run(n, [&](std::size_t lo, std::size_t hi) {
     MoveScratch& scratch = move_scratch();
     for (std::size_t i = lo; i < hi; ++i) {
-      if (i + 2 < hi) prefetch_records(bodies[i + 2].index, out[i + 2]);  // (as move_crowd_serially)
-      if (i + 1 < hi) prefetch_lists(bodies[i + 1].index);
       crowd_batch_[i] = crowd_meets_earlier(i) ? 1 : 0;  // (1: a later batch, found by batch_crowd)
       if (crowd_batch_[i] == 0 && !plan_crowd_move(bodies[i].index, displacements[i], i, options, scratch, out[i])) {
         escaped.store(true, std::memory_order_relaxed);
@@ -566,10 +564,7 @@ void World::move_crowd_serially(std::span<const ProxyHandle> bodies, std::span<c
                                 const MoveOptions& options, std::vector<WorldMove>& out) {
   MoveScratch& scratch = move_scratch();
   const bool open = motion_detail::open_options(options);  // (the discs' frames: once per call; finite: check_crowd)
-  const std::size_t n = bodies.size();
-  for (std::size_t i = 0; i < n; ++i) {
-    if (i + 2 < n) prefetch_records(bodies[i + 2].index, out[i + 2]);
-    if (i + 1 < n) prefetch_lists(bodies[i + 1].index);
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
     const std::uint32_t slot = bodies[i].index;
     if (const Circle* disc = std::get_if<Circle>(&shapes_[slot])) {  // (most crowds: no shape visit)
       plan_disc(slot, *disc, displacements[i], disc_frame(*disc, displacements[i], options, open), options, scratch,
@@ -581,29 +576,6 @@ void World::move_crowd_serially(std::span<const ProxyHandle> bodies, std::span<c
     plan_move(body, displacements[i], move_frame(body, displacements[i], options), slots_[slot].filter, slot, options,
               scratch, out[i]);
     place_moved(slot, out[i].result.shape);
-  }
-}
-
-/// Asks the memory for the records a crowd's mover in `slot` reads first (its shape, boxes,
-/// kept fat box, near record; `out`, its answer): the movers come in the caller's order, spread
-/// over the world's arrays, so without it each would wait for its records one after another.
-/// prefetch_lists asks for the blocks its near record points to, once the record is there
-/// (a call of this one a mover earlier). They change nothing but the caches.
-[[gnu::always_inline]] inline void World::prefetch_records(std::uint32_t slot, const WorldMove& out) const {
-  __builtin_prefetch(&out);
-  __builtin_prefetch(shapes_.data() + slot);
-  __builtin_prefetch(tight_.data() + slot);
-  if (slot < near_.size()) {  // (kept_ is at least as long)
-    __builtin_prefetch(kept_.data() + slot);
-    __builtin_prefetch(near_.data() + slot);
-  }
-}
-
-[[gnu::always_inline]] inline void World::prefetch_lists(std::uint32_t slot) const {
-  if (slot < near_.size()) {
-    const Near& r = near_[slot];
-    __builtin_prefetch(r.ids.data());
-    __builtin_prefetch(r.proxies.data());
   }
 }
 
