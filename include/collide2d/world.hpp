@@ -23,7 +23,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
-#include <limits>
 #include <memory>
 #include <optional>
 #include <span>
@@ -613,8 +612,7 @@ class World {
   // edges and test their clear boxes against both. Those are valid while `epoch` is the
   // world's `layer_epoch_` (any change of a layer moves it on).
   struct Near {
-    Aabb box{{std::numeric_limits<Real>::infinity(), std::numeric_limits<Real>::infinity()},
-             {-std::numeric_limits<Real>::infinity(), -std::numeric_limits<Real>::infinity()}};
+    Aabb box = none_box();
     std::uint64_t epoch = 0;
     /// First, for L layers, L + 1 places in `ids` itself: layer li's run is [ids[li],
     /// ids[li + 1]); then the runs, per layer its edges (none for a layer that is not a tile
