@@ -17,7 +17,8 @@
 /// Counters: agents; in_wall / in_prop / agent_pairs: agent-steps that ended deeper than the
 /// scene's tolerance in a wall or a prop, and pairs of agents overlapping deeper than it, summed
 /// over the checked steps (checked outside the timing, by mover_scenes.cpp's brute force);
-/// contacts_per_step: the mover's contacts (collide2d rows).
+/// contacts_per_step: the mover's contacts (collide2d rows). Every row first runs
+/// mover::kWarmSteps untimed steps (checked and counted too) from its new world.
 
 #include <benchmark/benchmark.h>
 
@@ -46,7 +47,7 @@ void finish(benchmark::State& state, std::size_t agents, const mover::Check& c, 
   state.counters["in_wall"] = double(c.in_wall);
   state.counters["in_prop"] = double(c.in_prop);
   state.counters["agent_pairs"] = double(c.agent_pairs);
-  if (contacts >= 0) state.counters["contacts_per_step"] = double(contacts) / double(state.iterations());
+  if (contacts >= 0) state.counters["contacts_per_step"] = double(contacts) / double(state.iterations() + mover::kWarmSteps);
 }
 
 /// The scene as one collide2d World: the map as a layer, props as static proxies, agents.
@@ -97,7 +98,7 @@ void world_rows(benchmark::State& state, const std::string& name, int n, bool cr
   std::uint64_t rng = 5;
   mover::Check check;
   long long contacts = 0;
-  for (auto _ : state) {
+  const auto step = [&] {
     if (crowd) {
       for (std::size_t i = 0; i < agents.size(); ++i) steps[i] = agents[i].vel;
       w.world.move_crowd(w.bodies, steps, options, out, run);
@@ -114,11 +115,11 @@ void world_rows(benchmark::State& state, const std::string& name, int n, bool cr
         contacts += static_cast<long long>(one.result.contacts.size());
       }
     }
-    state.PauseTiming();
+  };
+  mover::run_steps(state, step, [&] {
     mover::check(*s, agents, check);
     mover::wander(*s, agents, rng);
-    state.ResumeTiming();
-  }
+  });
   finish(state, agents.size(), check, contacts);
 }
 
@@ -130,7 +131,7 @@ void walls_only(benchmark::State& state, const std::string& name, int n) {
   std::uint64_t rng = 5;
   mover::Check check;
   long long contacts = 0;
-  for (auto _ : state) {
+  const auto step = [&] {
     if (s->tiles) {
       for (Agent& a : agents) {
         const collide2d::CircleMove m = s->tiles->move_circle(collide2d::Circle{a.pos, a.radius}, a.vel);
@@ -146,13 +147,13 @@ void walls_only(benchmark::State& state, const std::string& name, int n) {
         contacts += m.contacts;
       }
     }
-    state.PauseTiming();
+  };
+  mover::run_steps(state, step, [&] {
     mover::Check walls;  // props and agents are not this row's obstacles: walls only
     mover::check(*s, agents, walls);
     check.in_wall += walls.in_wall;
     mover::wander(*s, agents, rng);
-    state.ResumeTiming();
-  }
+  });
   finish(state, agents.size(), check, contacts);
 }
 

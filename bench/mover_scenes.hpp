@@ -65,4 +65,27 @@ struct Check {
 };
 void check(const Scene& s, const std::vector<Agent>& agents, Check& out);
 
+/// Steps every row (each side's) runs before its timing starts, with the same after-step work:
+/// a world's first steps make what its later steps keep (collide2d's near lists and kept
+/// cores, the trees' fat boxes), a cost a game pays once per level, not per frame. At 10,000
+/// agents on 099-8 the first two steps cost 3-4 times a later one, and a short run (run.sh's
+/// 0.05 s is 2-7 such steps, each from a new world) measured mostly them.
+inline constexpr int kWarmSteps = 10;
+
+/// A row's steps: kWarmSteps untimed, then one per iteration of `state` (a benchmark::State),
+/// timed; `after` (the checks and the wander) follows every step outside the timing.
+template <class State, class Step, class After>
+void run_steps(State& state, Step&& step, After&& after) {
+  for (int k = 0; k < kWarmSteps; ++k) {
+    step();
+    after();
+  }
+  for (auto _ : state) {
+    step();
+    state.PauseTiming();
+    after();
+    state.ResumeTiming();
+  }
+}
+
 }  // namespace bench::mover
