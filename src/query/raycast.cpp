@@ -414,7 +414,13 @@ namespace {
 // (near side - o <= far side - o along d, and the rounded subtraction and division by the same
 // d keep that order), and an entry at or after the origin no later than both exits makes them
 // at or after the origin too.
-bool slab_entry(const Aabb& b, Vec2 o, Vec2 d, Real& num, Real& den, Vec2& n) {
+// unsure (when asked, t >= 0): whether the rounded fractions compared (a hit's two entries, the
+// entry and the exit) are within 4 eps t of each other, where their order may differ from the
+// exact one: each is within eps of its exact value (its numerator's and its quotient's
+// roundings), a pair within 2 eps, doubled for the slack's own rounding (min: quotients below
+// the normal range). An entry after the exit by more is a miss whichever entry is the later
+// one, and t < 0 is exact (the differences' signs are).
+bool slab_entry(const Aabb& b, Vec2 o, Vec2 d, Real& num, Real& den, Vec2& n, bool* unsure = nullptr) {
   const Real lowest = -std::numeric_limits<Real>::max();
   Real tx = lowest, ty = lowest, num_x = 0, num_y = 0;
   if (d.x == 0) {
@@ -442,18 +448,49 @@ bool slab_entry(const Aabb& b, Vec2 o, Vec2 d, Real& num, Real& den, Vec2& n) {
   num = by_x ? num_x : num_y;
   den = by_x ? d.x : d.y;
   n = by_x ? Vec2{d.x > 0 ? Real(-1) : Real(1), 0} : Vec2{0, d.y > 0 ? Real(-1) : Real(1)};
-  return !(t > leave) && t >= 0;
+  const bool ahead = !(t > leave) && t >= 0;
+  if (unsure && t >= 0) {  // (t < 0: the signs are exact, a miss)
+    const Real slack = 4 * std::numeric_limits<Real>::epsilon() * t + std::numeric_limits<Real>::min();
+    *unsure = std::fabs(t - leave) <= slack || (ahead && std::fabs(tx - ty) <= slack);
+  }
+  return ahead;
+}
+
+// aabb_raycast where slab_entry is unsure: the side entered and the exit test decided in Wide
+// from the sides' and the origin's coordinates (exact for float input, as orient; nearly so
+// for double), a tie broken as slab_entry does. Each axis's fractions as numerators signed by d
+// over |d| on the axis, ordered by cross-multiplying; an axis d is 0 on (the origin within its
+// slab, as slab_entry checked) has no entry (-1 over 0) and no exit. (Out of line and cold.)
+[[gnu::noinline, gnu::cold]] RayHit aabb_exact_raycast(const Aabb& b, Vec2 o, Vec2 d, Real max_distance) {
+  const Wide ax = std::fabs(d.x), ay = std::fabs(d.y);
+  const Wide in_x = d.x > 0 ? b.min.x - Wide(o.x) : d.x < 0 ? o.x - Wide(b.max.x) : Wide(-1);
+  const Wide in_y = d.y > 0 ? b.min.y - Wide(o.y) : d.y < 0 ? o.y - Wide(b.max.y) : Wide(-1);
+  const Wide out_x = d.x > 0 ? b.max.x - Wide(o.x) : o.x - Wide(b.min.x);
+  const Wide out_y = d.y > 0 ? b.max.y - Wide(o.y) : o.y - Wide(b.min.y);
+  const Wide px = in_x * ay, py = in_y * ax;  // in_x / ax - in_y / ay = (px - py) / (ax ay)
+  if (d.x < 0 && d.y < 0 ? px >= py : px > py) {
+    if (!(in_x >= 0 && px <= out_y * ax)) return {};
+    return fraction_hit(in_x, ax, o, d, Vec2{d.x > 0 ? Real(-1) : Real(1), 0}, max_distance);
+  }
+  if (!(in_y >= 0 && py <= out_x * ay)) return {};
+  return fraction_hit(in_y, ay, o, d, Vec2{0, d.y > 0 ? Real(-1) : Real(1)}, max_distance);
 }
 
 }  // namespace
 
-// An aabb with positive extents, without building the hull; d: clip_direction.
+// An aabb with positive extents, without building the hull; d: clip_direction. Where the
+// rounded slab test is unsure of the side entered or of the hit, the exact one answers.
 RayHit aabb_raycast(const Aabb& b, Vec2 o, Vec2 d, Real max_distance) {
   if (b.contains(o)) return {true, true, 0, o, {}};
   Real num, den;
   Vec2 n;
-  if (!slab_entry(b, o, d, num, den, n)) return {};
-  return fraction_hit(num, den, o, d, n, max_distance);
+  bool unsure = false;
+  if (slab_entry(b, o, d, num, den, n, &unsure)) {
+    if (!unsure) [[likely]] return fraction_hit(num, den, o, d, n, max_distance);
+  } else if (!unsure) [[likely]] {
+    return {};
+  }
+  return aabb_exact_raycast(b, o, d, max_distance);
 }
 
 RayHit piece_raycast(const Piece& p, Vec2 o, Vec2 u, Real max_distance) {

@@ -655,4 +655,92 @@ TEST(RaycastFast, CircleGrazingEntryIsTheNearRoot) {
   EXPECT_GT(checked, 2000);
 }
 
+/// Rays at an aabb's corners and along its sides, on a dyadic grid (the box and origin on 1/8,
+/// directions of at most 24 significant bits: the inputs, their differences and the products of
+/// a difference and a direction are exact in long double and in the float build's Wide): the exact slab test in long double (each axis's entry
+/// and exit as a fraction num / den, ordered by cross-multiplying) decides hit or miss, the side
+/// entered (either side at a corner the ray enters through both at once) and the distance,
+/// which the aabb's cast must match (distance within 2 eps): rays
+/// through a corner, rays passing 2^-14 to 2^-4 inside or outside it, and rays whose direction
+/// is rounded to float (24 bits) off the corner's, which pass within an ulp of it: there the
+/// float quotients of the sides' fractions tie where the exact ones do not. (Not the box's
+/// cast: its local origin is rounded, so its side entered is exact only for unrotated boxes.)
+struct SlabRef {
+  bool hit = false;
+  bool by[2] = {false, false};  // the axes whose entry is the (latest) entry
+  LD t = 0;  // the distance
+};
+
+SlabRef slab_ref(const Aabb& b, V o, V d) {
+  const LD lo[2] = {LD(b.min.x), LD(b.min.y)}, hi[2] = {LD(b.max.x), LD(b.max.y)};
+  const LD oo[2] = {o.x, o.y}, dd[2] = {d.x, d.y};
+  // Fractions as (num, den), den > 0; the entry starts at 0 / 1, the exit at "none".
+  LD in_n = 0, in_d = 1, out_n = 1, out_d = 0;
+  int in_axis = -1;
+  bool tie = false;
+  for (int k = 0; k < 2; ++k) {
+    if (dd[k] == 0) {
+      if (oo[k] < lo[k] || oo[k] > hi[k]) return {};
+      continue;
+    }
+    const LD den = std::fabs(dd[k]);
+    const LD en = (dd[k] > 0 ? lo[k] - oo[k] : oo[k] - hi[k]), ex = (dd[k] > 0 ? hi[k] - oo[k] : oo[k] - lo[k]);
+    const LD later = en * in_d - in_n * den;
+    if (in_axis < 0 || later > 0) in_n = en, in_d = den, in_axis = k, tie = false;
+    else if (later == 0) tie = true;
+    if (out_d == 0 || ex * out_d < out_n * den) out_n = ex, out_d = den;
+  }
+  if (in_axis < 0 || in_n < 0 || in_n * out_d > out_n * in_d) return {};
+  SlabRef r;
+  r.hit = true;
+  r.by[in_axis] = true;
+  if (tie) r.by[1 - in_axis] = true;
+  r.t = in_n / in_d * ref::len(d);
+  return r;
+}
+
+TEST(RaycastFast, AabbCornerRaysMatchExactSlab) {
+  Rand g(4242);
+  const auto grid = [&](int lo, int hi) { return Real(lo + int(g.rng() % unsigned(hi - lo + 1))) / 8; };
+  const LD eps = std::numeric_limits<Real>::epsilon();
+  int hits = 0, misses = 0, corners = 0;
+  for (int i = 0; i < 40000; ++i) {
+    const Vec2 lo{grid(-64, 64), grid(-64, 64)};
+    const Aabb b{lo, lo + Vec2{grid(1, 32), grid(1, 32)}};
+    Vec2 o{grid(-128, 128), grid(-128, 128)};
+    const Vec2 corner{g.rng() % 2 ? b.min.x : b.max.x, g.rng() % 2 ? b.min.y : b.max.y};
+    // 0: through the corner, 1: nudged, 2-3: along a side's line, 4: off by a float rounding
+    const int kind = int(g.rng() % 5);
+    if (kind == 2 || kind == 3) (kind == 2 ? o.x : o.y) = kind == 2 ? corner.x : corner.y;
+    if (b.contains(o)) continue;
+    Vec2 d = corner - o;
+    if (kind == 1) {
+      const Real step = std::ldexp(Real(1), -4 - int(g.rng() % 11));
+      d.x += step * Real(int(g.rng() % 3) - 1);
+      d.y += step * Real(int(g.rng() % 3) - 1);
+    } else if (kind == 4) {  // each component scaled and rounded to float on its own: off the corner by an ulp or so
+      const float s = std::uniform_real_distribution<float>(0.5f, 2)(g.rng);
+      d = {Real(float(d.x) * s), Real(float(d.y) * s)};
+    }
+    if (d.x == 0 && d.y == 0) continue;
+    const Ray ray{o, d * Real(g.rng() % 2 ? 1 : 0.5), 1000};
+    const SlabRef want = slab_ref(b, ref::toV(o), ref::toV(ray.direction));
+    const RayHit h = raycast(b, ray);
+    SCOPED_TRACE("case " + std::to_string(i) + " kind " + std::to_string(kind));
+    ASSERT_EQ(h.hit, want.hit);
+    ASSERT_FALSE(h.inside);
+    if (h.hit) {
+      const bool along_x = h.normal.y == 0;
+      ASSERT_TRUE(along_x ? want.by[0] : want.by[1]) << h.normal.x << " " << h.normal.y;
+      EXPECT_EQ(std::fabs(h.normal.x) + std::fabs(h.normal.y), 1);
+      EXPECT_NEAR(LD(h.distance), want.t, 2 * eps * want.t);
+    }
+    if (want.by[0] && want.by[1]) ++corners;
+    ++(want.hit ? hits : misses);
+  }
+  EXPECT_GT(hits, 20000);
+  EXPECT_GT(misses, 1500);
+  EXPECT_GT(corners, 1500);
+}
+
 }  // namespace
