@@ -313,12 +313,19 @@ namespace {
 // core in it, or of it in the other polygon core (at most a few orientations per vertex: a
 // vertex outside fails at its first edge it is outside of); only crossings without a contained
 // vertex (two bars in a cross, a segment through a polygon) are clipped.
+Vec2 clipped_common(const Hull& a, const Hull& b);
 Vec2 common_point(const Hull& a, const Hull& b) {
   if (a.count == 1) return a.v[0];
   if (b.count == 1) return b.v[0];
   if (a.count == 2 && b.count == 2) return segment_segment_common(a.v[0], a.v[1], b.v[0], b.v[1]);
   Vec2 p;
   if ((a.count >= 3 && vertex_inside(b, a, &p)) || (b.count >= 3 && vertex_inside(a, b, &p))) return p;
+  return clipped_common(a, b);
+}
+
+// common_point's last step, for crossing cores (one a polygon core) with no vertex of either in
+// the other: the mean of the crossing's clipped outline.
+Vec2 clipped_common(const Hull& a, const Hull& b) {
   const Hull& clip_by = a.count >= 3 ? a : b;
   const Hull& clipped = a.count >= 3 ? b : a;
   union Buf {  // uninitialized scratch (Vec2's member initializers would zero 2 KiB per call)
@@ -460,19 +467,30 @@ inline bool beyond_best(Real lb, Real best) { return lb > 0 && lb * lb > best; }
 // vertex_core_d2 of p (projected at pp) against h (projections ph, h on the side away from p
 // when `h_above`), skipping the edges whose projected gap shows them further than `best`:
 // the same nearest point whenever the answer is below best (a skipped edge is further than
-// best, so neither the least nor the first least).
-Real vertex_core_d2_within(const Hull& h, const Real* ph, Vec2 p, Real pp, bool h_above, Real margin, Real best, Vec2* q) {
+// best, so neither the least nor the first least). The edges are measured from the two beside
+// h's vertex `near` (its extreme towards p, where the nearest point mostly lies) round the
+// core, so that the first measured bound prunes the rest; an equal distance keeps the lower
+// edge index, as the scan in index order does.
+Real vertex_core_d2_within(const Hull& h, const Real* ph, Vec2 p, Real pp, bool h_above, Real margin, Real best, int near,
+                           Vec2* q) {
   if (h.count < 3) return vertex_core_d2(h, p, q);
-  Real local = std::numeric_limits<Real>::max();
-  for (int i = 0; i < h.count; ++i) {
-    const int j = i + 1 == h.count ? 0 : i + 1;
+  const int n = h.count;
+  Real local = std::numeric_limits<Real>::max(), bound = best;
+  int local_i = n;
+  for (int k = 0, i = near == 0 ? n - 1 : near - 1; k < n; ++k, i = i + 1 == n ? 0 : i + 1) {
+    const int j = i + 1 == n ? 0 : i + 1;
     const Real gap = h_above ? std::min(ph[i], ph[j]) - pp : pp - std::max(ph[i], ph[j]);
-    if (beyond_best(gap - margin, std::min(best, local))) continue;
+    if (beyond_best(gap - margin, bound)) continue;
     Vec2 a = h.v[i], b = h.v[j];
     if (orient(a, b, p) >= 0) continue;
     Vec2 c = closest_on_segment(p, a, b);
     Real d = length_sq(c - p);
-    if (d < local) { local = d; *q = c; }
+    if (d < local || (d == local && i < local_i)) {
+      local = d;
+      local_i = i;
+      bound = std::min(best, local);
+      *q = c;
+    }
   }
   return local;
 }
@@ -487,12 +505,12 @@ Real apart_closest(const Hull& a, const Hull& b, const Projections& pr, Vec2* pa
   Vec2 q;
   auto from_a = [&](int i) {
     if (i != pr.ia && beyond_best(pr.b_min - pr.pa[i] - pr.margin, best)) return;
-    Real dd = vertex_core_d2_within(b, pr.pb, a.v[i], pr.pa[i], true, pr.margin, best, &q);
+    Real dd = vertex_core_d2_within(b, pr.pb, a.v[i], pr.pa[i], true, pr.margin, best, pr.ib, &q);
     if (dd < best) { best = dd; *pa = a.v[i]; *pb = q; }
   };
   auto from_b = [&](int i) {
     if (i != pr.ib && beyond_best(pr.pb[i] - pr.a_max - pr.margin, best)) return;
-    Real dd = vertex_core_d2_within(a, pr.pa, b.v[i], pr.pb[i], false, pr.margin, best, &q);
+    Real dd = vertex_core_d2_within(a, pr.pa, b.v[i], pr.pb[i], false, pr.margin, best, pr.ia, &q);
     if (dd < best) { best = dd; *pa = q; *pb = b.v[i]; }
   };
   from_a(pr.ia);
@@ -518,8 +536,12 @@ DistanceResult core_distance(const Hull& a, const Hull& b) {
     // common_point's answer (its first test, in the same order).
     Vec2 p;
     if ((a.count >= 3 && vertex_inside(b, a, &p)) || (b.count >= 3 && vertex_inside(a, b, &p))) return {0, p, p};
-  }
-  if (!cores_separated(a, b)) {
+    // (No vertex of one in the other: common_point would clip.)
+    if (!cores_separated(a, b)) {
+      p = a.count == 1 ? a.v[0] : (b.count == 1 ? b.v[0] : clipped_common(a, b));
+      return {0, p, p};
+    }
+  } else if (!cores_separated(a, b)) {
     Vec2 p = common_point(a, b);
     return {0, p, p};
   }
