@@ -293,10 +293,13 @@ bool cores_separated(const Hull& a, const Hull& b) {
 
 }  // namespace
 
-// A vertex of `in` that lies in the closed polygon core `by` (count >= 3), decided exactly
-// (for float input); false when none does.
-bool vertex_inside(const Hull& in, const Hull& by, Vec2* out) {
+namespace {
+// vertex_inside, where the caller may give the projections `proj` of in's vertices on a
+// direction and a range [lo, hi] that holds every vertex of `by` that can contain one (with a
+// margin for their rounding): a vertex projected outside it lies outside `by`, untested.
+bool vertex_inside_range(const Hull& in, const Hull& by, const Real* proj, Real lo, Real hi, Vec2* out) {
   for (int j = 0; j < in.count; ++j) {
+    if (proj && (proj[j] < lo || proj[j] > hi)) continue;
     bool inside = true;
     for (int i = 0; i < by.count && inside; ++i) inside = orient(by.v[i], by.v[i + 1 == by.count ? 0 : i + 1], in.v[j]) >= 0;
     if (inside) {
@@ -305,6 +308,13 @@ bool vertex_inside(const Hull& in, const Hull& by, Vec2* out) {
     }
   }
   return false;
+}
+}  // namespace
+
+// A vertex of `in` that lies in the closed polygon core `by` (count >= 3), decided exactly
+// (for float input); false when none does.
+bool vertex_inside(const Hull& in, const Hull& by, Vec2* out) {
+  return vertex_inside_range(in, by, nullptr, 0, 0, out);
 }
 
 namespace {
@@ -534,8 +544,13 @@ DistanceResult core_distance(const Hull& a, const Hull& b) {
     }
     // A vertex of one core in the other (a polygon): the cores meet, and that vertex is
     // common_point's answer (its first test, in the same order).
+    // (b's vertices projected beyond a_max, or a's below b_min, by more than the projections'
+    // rounding lie outside the other core.)
+    constexpr Real kBig = std::numeric_limits<Real>::max();
     Vec2 p;
-    if ((a.count >= 3 && vertex_inside(b, a, &p)) || (b.count >= 3 && vertex_inside(a, b, &p))) return {0, p, p};
+    if ((a.count >= 3 && vertex_inside_range(b, a, pr.pb, -kBig, pr.a_max + pr.margin, &p)) ||
+        (b.count >= 3 && vertex_inside_range(a, b, pr.pa, pr.b_min - pr.margin, kBig, &p)))
+      return {0, p, p};
     // (No vertex of one in the other: common_point would clip.)
     if (!cores_separated(a, b)) {
       p = a.count == 1 ? a.v[0] : (b.count == 1 ? b.v[0] : clipped_common(a, b));
