@@ -474,61 +474,90 @@ namespace {
 // Whether a lower bound lb of a distance shows that distance's square is above best.
 inline bool beyond_best(Real lb, Real best) { return lb > 0 && lb * lb > best; }
 
+// Visits the indices f, f + 1, ... and then b, b - 1, ... (modulo n), at most `limit` in all
+// (so no index twice when the two runs start next to each other), each run until `stop` holds.
+// Around a convex core the vertices' projections on a direction rise from the least to the
+// largest and fall back: from the extreme vertex, the first index a bound stops is followed by
+// none it would not stop.
+template <class Stop, class Visit>
+void walk_both_ways(int n, int f, int b, int limit, Stop stop, Visit visit) {
+  int k = 0;
+  for (int i = f; k < limit && !stop(i); ++k, i = i + 1 == n ? 0 : i + 1) visit(i);
+  for (int i = b; k < limit && !stop(i); ++k, i = i == 0 ? n - 1 : i - 1) visit(i);
+}
+
 // vertex_core_d2 of p (projected at pp) against h (projections ph, h on the side away from p
-// when `h_above`), skipping the edges whose projected gap shows them further than `best`:
-// the same nearest point whenever the answer is below best (a skipped edge is further than
-// best, so neither the least nor the first least). The edges are measured from the two beside
-// h's vertex `near` (its extreme towards p, where the nearest point mostly lies) round the
-// core, so that the first measured bound prunes the rest; an equal distance keeps the lower
-// edge index, as the scan in index order does.
-Real vertex_core_d2_within(const Hull& h, const Real* ph, Vec2 p, Real pp, bool h_above, Real margin, Real best, int near,
-                           Vec2* q) {
+// when kAbove), skipping the edges whose projected gap shows them further than `best`: the
+// same nearest point whenever the answer is below best (a skipped edge is further than best,
+// so neither the least nor the first least). The edges are measured from the two beside h's
+// vertex `near` (its extreme towards p, where the nearest point mostly lies) round the core
+// both ways, each way up to the first edge the gap skips (the gaps rise away from `near`); an
+// equal distance keeps the lower edge index, as the scan in index order does.
+template <bool kAbove>
+Real vertex_core_d2_within(const Hull& h, const Real* ph, Vec2 p, Real pp, Real margin, Real best, int near, Vec2* q) {
   if (h.count < 3) return vertex_core_d2(h, p, q);
   const int n = h.count;
   Real local = std::numeric_limits<Real>::max(), bound = best;
   int local_i = n;
-  for (int k = 0, i = near == 0 ? n - 1 : near - 1; k < n; ++k, i = i + 1 == n ? 0 : i + 1) {
+  auto skip = [&](int i) {
     const int j = i + 1 == n ? 0 : i + 1;
-    const Real gap = h_above ? std::min(ph[i], ph[j]) - pp : pp - std::max(ph[i], ph[j]);
-    if (beyond_best(gap - margin, bound)) continue;
-    Vec2 a = h.v[i], b = h.v[j];
-    if (orient(a, b, p) >= 0) continue;
-    Vec2 c = closest_on_segment(p, a, b);
-    Real d = length_sq(c - p);
+    return beyond_best((kAbove ? std::min(ph[i], ph[j]) - pp : pp - std::max(ph[i], ph[j])) - margin, bound);
+  };
+  auto measure = [&](int i) {
+    const Vec2 a = h.v[i], b = h.v[i + 1 == n ? 0 : i + 1];
+    if (orient(a, b, p) >= 0) return;
+    const Vec2 c = closest_on_segment(p, a, b);
+    const Real d = length_sq(c - p);
     if (d < local || (d == local && i < local_i)) {
       local = d;
       local_i = i;
       bound = std::min(best, local);
       *q = c;
     }
-  }
+  };
+  // (Up to 4 edges the plain scan from `near` costs less than the walk's second run.)
+  if (n > 4) walk_both_ways(n, near, near == 0 ? n - 1 : near - 1, n, skip, measure);
+  else
+    for (int k = 0, i = near == 0 ? n - 1 : near - 1; k < n; ++k, i = i + 1 == n ? 0 : i + 1)
+      if (!skip(i)) measure(i);
   return local;
 }
 
-// disjoint_closest (unlimited) of two cores the projections prove disjoint, the same points in
-// the same order (ia, ib, then a's and b's vertices), each vertex measured only against the
-// edges its projected gap does not rule out.
+// disjoint_closest (unlimited) of two cores the projections prove disjoint, the same points:
+// brute_closest's first least in the order ia, ib, then a's and b's other vertices. Each
+// vertex is measured only against the edges its projected gap does not rule out, and the
+// other vertices are walked from ia (ib) both ways up to the first one whose gap rules it out
+// (the gaps rise away from it); an equal distance keeps the one earlier in that order.
 Real apart_closest(const Hull& a, const Hull& b, const Projections& pr, Vec2* pa, Vec2* pb) {
   Real best = std::numeric_limits<Real>::max();
+  int best_rank = 0;
   *pa = a.v[0];
   *pb = b.v[0];
   Vec2 q;
+  auto take = [&](Real dd, int rank, Vec2 qa, Vec2 qb) {
+    if (dd < best || (dd == best && rank < best_rank)) { best = dd; best_rank = rank; *pa = qa; *pb = qb; }
+  };
   auto from_a = [&](int i) {
-    if (i != pr.ia && beyond_best(pr.b_min - pr.pa[i] - pr.margin, best)) return;
-    Real dd = vertex_core_d2_within(b, pr.pb, a.v[i], pr.pa[i], true, pr.margin, best, pr.ib, &q);
-    if (dd < best) { best = dd; *pa = a.v[i]; *pb = q; }
+    Real dd = vertex_core_d2_within<true>(b, pr.pb, a.v[i], pr.pa[i], pr.margin, best, pr.ib, &q);
+    take(dd, i == pr.ia ? 0 : 2 + i, a.v[i], q);
   };
   auto from_b = [&](int i) {
-    if (i != pr.ib && beyond_best(pr.pb[i] - pr.a_max - pr.margin, best)) return;
-    Real dd = vertex_core_d2_within(a, pr.pa, b.v[i], pr.pb[i], false, pr.margin, best, pr.ia, &q);
-    if (dd < best) { best = dd; *pa = q; *pb = b.v[i]; }
+    Real dd = vertex_core_d2_within<false>(a, pr.pa, b.v[i], pr.pb[i], pr.margin, best, pr.ia, &q);
+    take(dd, i == pr.ib ? 1 : 2 + a.count + i, q, b.v[i]);
   };
   from_a(pr.ia);
   from_b(pr.ib);
-  for (int i = 0; i < a.count; ++i)
-    if (i != pr.ia) from_a(i);
-  for (int i = 0; i < b.count; ++i)
-    if (i != pr.ib) from_b(i);
+  auto a_far = [&](int i) { return beyond_best(pr.b_min - pr.pa[i] - pr.margin, best); };
+  auto b_far = [&](int i) { return beyond_best(pr.pb[i] - pr.a_max - pr.margin, best); };
+  const int na = a.count, nb = b.count;
+  if (na > 4) walk_both_ways(na, pr.ia + 1 == na ? 0 : pr.ia + 1, pr.ia == 0 ? na - 1 : pr.ia - 1, na - 1, a_far, from_a);
+  else
+    for (int i = 0; i < na; ++i)
+      if (i != pr.ia && !a_far(i)) from_a(i);
+  if (nb > 4) walk_both_ways(nb, pr.ib + 1 == nb ? 0 : pr.ib + 1, pr.ib == 0 ? nb - 1 : pr.ib - 1, nb - 1, b_far, from_b);
+  else
+    for (int i = 0; i < nb; ++i)
+      if (i != pr.ib && !b_far(i)) from_b(i);
   return length(*pb - *pa);
 }
 
