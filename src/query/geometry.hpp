@@ -182,15 +182,20 @@ inline Vec2 segment_segment_common(Vec2 p0, Vec2 p1, Vec2 q0, Vec2 q1) {
 }
 
 /// Keeps the part of polygon `in` (m points; 1 or 2 allowed) left of or on the line p -> q.
+/// (Each point's orientation is taken once and passed on to the next edge.)
 inline int clip_polygon_halfplane(const Vec2* in, int m, Vec2 p, Vec2 q, Vec2* out) {
   int k = 0;
   if (m == 1) {
     if (orient(p, q, in[0]) >= 0) out[k++] = in[0];
     return k;
   }
+  const Wide d0 = orient(p, q, in[0]);
+  Wide db = d0;
   for (int i = 0; i < m; ++i) {
-    Vec2 a = in[i], b = in[i + 1 == m ? 0 : i + 1];
-    Wide da = orient(p, q, a), db = orient(p, q, b);
+    const bool last = i + 1 == m;
+    Vec2 a = in[i], b = in[last ? 0 : i + 1];
+    const Wide da = db;
+    db = last ? d0 : orient(p, q, b);
     if (da >= 0) out[k++] = a;
     if ((da > 0 && db < 0) || (da < 0 && db > 0)) {
       Wide t = da / (da - db);

@@ -293,10 +293,13 @@ bool cores_separated(const Hull& a, const Hull& b) {
 
 }  // namespace
 
-// A vertex of `in` that lies in the closed polygon core `by` (count >= 3), decided exactly
-// (for float input); false when none does.
-bool vertex_inside(const Hull& in, const Hull& by, Vec2* out) {
+namespace {
+// vertex_inside, where the caller may give the projections `proj` of in's vertices on a
+// direction and a range [lo, hi] that holds every vertex of `by` that can contain one (with a
+// margin for their rounding): a vertex projected outside it lies outside `by`, untested.
+bool vertex_inside_range(const Hull& in, const Hull& by, const Real* proj, Real lo, Real hi, Vec2* out) {
   for (int j = 0; j < in.count; ++j) {
+    if (proj && (proj[j] < lo || proj[j] > hi)) continue;
     bool inside = true;
     for (int i = 0; i < by.count && inside; ++i) inside = orient(by.v[i], by.v[i + 1 == by.count ? 0 : i + 1], in.v[j]) >= 0;
     if (inside) {
@@ -306,6 +309,13 @@ bool vertex_inside(const Hull& in, const Hull& by, Vec2* out) {
   }
   return false;
 }
+}  // namespace
+
+// A vertex of `in` that lies in the closed polygon core `by` (count >= 3), decided exactly
+// (for float input); false when none does.
+bool vertex_inside(const Hull& in, const Hull& by, Vec2* out) {
+  return vertex_inside_range(in, by, nullptr, 0, 0, out);
+}
 
 namespace {
 
@@ -313,12 +323,19 @@ namespace {
 // core in it, or of it in the other polygon core (at most a few orientations per vertex: a
 // vertex outside fails at its first edge it is outside of); only crossings without a contained
 // vertex (two bars in a cross, a segment through a polygon) are clipped.
+Vec2 clipped_common(const Hull& a, const Hull& b);
 Vec2 common_point(const Hull& a, const Hull& b) {
   if (a.count == 1) return a.v[0];
   if (b.count == 1) return b.v[0];
   if (a.count == 2 && b.count == 2) return segment_segment_common(a.v[0], a.v[1], b.v[0], b.v[1]);
   Vec2 p;
   if ((a.count >= 3 && vertex_inside(b, a, &p)) || (b.count >= 3 && vertex_inside(a, b, &p))) return p;
+  return clipped_common(a, b);
+}
+
+// common_point's last step, for crossing cores (one a polygon core) with no vertex of either in
+// the other: the mean of the crossing's clipped outline.
+Vec2 clipped_common(const Hull& a, const Hull& b) {
   const Hull& clip_by = a.count >= 3 ? a : b;
   const Hull& clipped = a.count >= 3 ? b : a;
   union Buf {  // uninitialized scratch (Vec2's member initializers would zero 2 KiB per call)
@@ -457,50 +474,90 @@ namespace {
 // Whether a lower bound lb of a distance shows that distance's square is above best.
 inline bool beyond_best(Real lb, Real best) { return lb > 0 && lb * lb > best; }
 
+// Visits the indices f, f + 1, ... and then b, b - 1, ... (modulo n), at most `limit` in all
+// (so no index twice when the two runs start next to each other), each run until `stop` holds.
+// Around a convex core the vertices' projections on a direction rise from the least to the
+// largest and fall back: from the extreme vertex, the first index a bound stops is followed by
+// none it would not stop.
+template <class Stop, class Visit>
+void walk_both_ways(int n, int f, int b, int limit, Stop stop, Visit visit) {
+  int k = 0;
+  for (int i = f; k < limit && !stop(i); ++k, i = i + 1 == n ? 0 : i + 1) visit(i);
+  for (int i = b; k < limit && !stop(i); ++k, i = i == 0 ? n - 1 : i - 1) visit(i);
+}
+
 // vertex_core_d2 of p (projected at pp) against h (projections ph, h on the side away from p
-// when `h_above`), skipping the edges whose projected gap shows them further than `best`:
-// the same nearest point whenever the answer is below best (a skipped edge is further than
-// best, so neither the least nor the first least).
-Real vertex_core_d2_within(const Hull& h, const Real* ph, Vec2 p, Real pp, bool h_above, Real margin, Real best, Vec2* q) {
+// when kAbove), skipping the edges whose projected gap shows them further than `best`: the
+// same nearest point whenever the answer is below best (a skipped edge is further than best,
+// so neither the least nor the first least). The edges are measured from the two beside h's
+// vertex `near` (its extreme towards p, where the nearest point mostly lies) round the core
+// both ways, each way up to the first edge the gap skips (the gaps rise away from `near`); an
+// equal distance keeps the lower edge index, as the scan in index order does.
+template <bool kAbove>
+Real vertex_core_d2_within(const Hull& h, const Real* ph, Vec2 p, Real pp, Real margin, Real best, int near, Vec2* q) {
   if (h.count < 3) return vertex_core_d2(h, p, q);
-  Real local = std::numeric_limits<Real>::max();
-  for (int i = 0; i < h.count; ++i) {
-    const int j = i + 1 == h.count ? 0 : i + 1;
-    const Real gap = h_above ? std::min(ph[i], ph[j]) - pp : pp - std::max(ph[i], ph[j]);
-    if (beyond_best(gap - margin, std::min(best, local))) continue;
-    Vec2 a = h.v[i], b = h.v[j];
-    if (orient(a, b, p) >= 0) continue;
-    Vec2 c = closest_on_segment(p, a, b);
-    Real d = length_sq(c - p);
-    if (d < local) { local = d; *q = c; }
-  }
+  const int n = h.count;
+  Real local = std::numeric_limits<Real>::max(), bound = best;
+  int local_i = n;
+  auto skip = [&](int i) {
+    const int j = i + 1 == n ? 0 : i + 1;
+    return beyond_best((kAbove ? std::min(ph[i], ph[j]) - pp : pp - std::max(ph[i], ph[j])) - margin, bound);
+  };
+  auto measure = [&](int i) {
+    const Vec2 a = h.v[i], b = h.v[i + 1 == n ? 0 : i + 1];
+    if (orient(a, b, p) >= 0) return;
+    const Vec2 c = closest_on_segment(p, a, b);
+    const Real d = length_sq(c - p);
+    if (d < local || (d == local && i < local_i)) {
+      local = d;
+      local_i = i;
+      bound = std::min(best, local);
+      *q = c;
+    }
+  };
+  // (Up to 4 edges the plain scan from `near` costs less than the walk's second run.)
+  if (n > 4) walk_both_ways(n, near, near == 0 ? n - 1 : near - 1, n, skip, measure);
+  else
+    for (int k = 0, i = near == 0 ? n - 1 : near - 1; k < n; ++k, i = i + 1 == n ? 0 : i + 1)
+      if (!skip(i)) measure(i);
   return local;
 }
 
-// disjoint_closest (unlimited) of two cores the projections prove disjoint, the same points in
-// the same order (ia, ib, then a's and b's vertices), each vertex measured only against the
-// edges its projected gap does not rule out.
+// disjoint_closest (unlimited) of two cores the projections prove disjoint, the same points:
+// brute_closest's first least in the order ia, ib, then a's and b's other vertices. Each
+// vertex is measured only against the edges its projected gap does not rule out, and the
+// other vertices are walked from ia (ib) both ways up to the first one whose gap rules it out
+// (the gaps rise away from it); an equal distance keeps the one earlier in that order.
 Real apart_closest(const Hull& a, const Hull& b, const Projections& pr, Vec2* pa, Vec2* pb) {
   Real best = std::numeric_limits<Real>::max();
+  int best_rank = 0;
   *pa = a.v[0];
   *pb = b.v[0];
   Vec2 q;
+  auto take = [&](Real dd, int rank, Vec2 qa, Vec2 qb) {
+    if (dd < best || (dd == best && rank < best_rank)) { best = dd; best_rank = rank; *pa = qa; *pb = qb; }
+  };
   auto from_a = [&](int i) {
-    if (i != pr.ia && beyond_best(pr.b_min - pr.pa[i] - pr.margin, best)) return;
-    Real dd = vertex_core_d2_within(b, pr.pb, a.v[i], pr.pa[i], true, pr.margin, best, &q);
-    if (dd < best) { best = dd; *pa = a.v[i]; *pb = q; }
+    Real dd = vertex_core_d2_within<true>(b, pr.pb, a.v[i], pr.pa[i], pr.margin, best, pr.ib, &q);
+    take(dd, i == pr.ia ? 0 : 2 + i, a.v[i], q);
   };
   auto from_b = [&](int i) {
-    if (i != pr.ib && beyond_best(pr.pb[i] - pr.a_max - pr.margin, best)) return;
-    Real dd = vertex_core_d2_within(a, pr.pa, b.v[i], pr.pb[i], false, pr.margin, best, &q);
-    if (dd < best) { best = dd; *pa = q; *pb = b.v[i]; }
+    Real dd = vertex_core_d2_within<false>(a, pr.pa, b.v[i], pr.pb[i], pr.margin, best, pr.ia, &q);
+    take(dd, i == pr.ib ? 1 : 2 + a.count + i, q, b.v[i]);
   };
   from_a(pr.ia);
   from_b(pr.ib);
-  for (int i = 0; i < a.count; ++i)
-    if (i != pr.ia) from_a(i);
-  for (int i = 0; i < b.count; ++i)
-    if (i != pr.ib) from_b(i);
+  auto a_far = [&](int i) { return beyond_best(pr.b_min - pr.pa[i] - pr.margin, best); };
+  auto b_far = [&](int i) { return beyond_best(pr.pb[i] - pr.a_max - pr.margin, best); };
+  const int na = a.count, nb = b.count;
+  if (na > 4) walk_both_ways(na, pr.ia + 1 == na ? 0 : pr.ia + 1, pr.ia == 0 ? na - 1 : pr.ia - 1, na - 1, a_far, from_a);
+  else
+    for (int i = 0; i < na; ++i)
+      if (i != pr.ia && !a_far(i)) from_a(i);
+  if (nb > 4) walk_both_ways(nb, pr.ib + 1 == nb ? 0 : pr.ib + 1, pr.ib == 0 ? nb - 1 : pr.ib - 1, nb - 1, b_far, from_b);
+  else
+    for (int i = 0; i < nb; ++i)
+      if (i != pr.ib && !b_far(i)) from_b(i);
   return length(*pb - *pa);
 }
 
@@ -516,10 +573,19 @@ DistanceResult core_distance(const Hull& a, const Hull& b) {
     }
     // A vertex of one core in the other (a polygon): the cores meet, and that vertex is
     // common_point's answer (its first test, in the same order).
+    // (b's vertices projected beyond a_max, or a's below b_min, by more than the projections'
+    // rounding lie outside the other core.)
+    constexpr Real kBig = std::numeric_limits<Real>::max();
     Vec2 p;
-    if ((a.count >= 3 && vertex_inside(b, a, &p)) || (b.count >= 3 && vertex_inside(a, b, &p))) return {0, p, p};
-  }
-  if (!cores_separated(a, b)) {
+    if ((a.count >= 3 && vertex_inside_range(b, a, pr.pb, -kBig, pr.a_max + pr.margin, &p)) ||
+        (b.count >= 3 && vertex_inside_range(a, b, pr.pa, pr.b_min - pr.margin, kBig, &p)))
+      return {0, p, p};
+    // (No vertex of one in the other: common_point would clip.)
+    if (!cores_separated(a, b)) {
+      p = a.count == 1 ? a.v[0] : (b.count == 1 ? b.v[0] : clipped_common(a, b));
+      return {0, p, p};
+    }
+  } else if (!cores_separated(a, b)) {
     Vec2 p = common_point(a, b);
     return {0, p, p};
   }

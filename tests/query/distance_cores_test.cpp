@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <vector>
 
@@ -122,6 +123,50 @@ TEST(DistanceCores, ParallelSidesAtExactGaps) {
     for (const Case& b : others) {
       check(a, b);
       check(b, a);
+    }
+  }
+}
+
+// A segment or capsule core through a polygon with neither end in it (the cores cross without a
+// vertex of either in the other: the clipped crossing), at random angles and offsets, and
+// segments that only graze a polygon's corner or pass just beside it; both orders.
+TEST(DistanceCores, SegmentThroughPolygonWithNoEndInside) {
+  Rng g(33);
+  int crossing = 0;
+  for (int k = 0; k < 3000; ++k) {
+    const V c{uni(g, -50, 50), uni(g, -50, 50)};
+    const LD size = uni(g, 0.5L, 3);
+    auto p = mk_polygon(random_convex_points(g, c, size), uni_int(g, 0, 2) == 0 ? 0.25L : 0);
+    if (!p) continue;
+    // A line through a point near the polygon's middle (or near its rim), ends well outside.
+    const LD t = uni(g, 0, 2 * kPiL), s = uni_int(g, 0, 3) == 0 ? uni(g, 0.9L, 1.1L) : uni(g, 0, 0.5L);
+    const V m{c.x + std::cos(t) * size * s, c.y + std::sin(t) * size * s};
+    const LD u = uni(g, 0, 2 * kPiL), len = 3 * size;
+    const V d{std::cos(u) * len, std::sin(u) * len};
+    const V a{m.x - d.x, m.y - d.y}, b{m.x + d.x, m.y + d.y};
+    const Case seg = uni_int(g, 0, 1) == 0 ? mk_segment(a, b) : mk_capsule(a, b, uni(g, 0.01L, 0.3L));
+    check(seg, *p);
+    check(*p, seg);
+    crossing += s < 0.5L;
+  }
+  EXPECT_GT(crossing, 1500);
+}
+
+// A vertex above the apex of a shallow roof: equally near to both roof sides (a tie between two
+// edges of one core, at different points), and the same with a polygon, box and aabb above.
+TEST(DistanceCores, VertexAboveASymmetricRoof) {
+  for (LD h : {0.0L, 1e-6L, 0.01L, 0.5L}) {
+    for (LD off : {0.0L, 1000.0L}) {
+      auto roof = mk_polygon({{off - 4, -1}, {off + 4, -1}, {off + 4, 0}, {off, 0.5L}, {off - 4, 0}}, 0);
+      ASSERT_TRUE(roof);
+      const LD y = 0.5L + h;
+      std::vector<Case> others = {mk_segment({off, y}, {off, y + 1}), mk_capsule({off, y + 0.25L}, {off, y + 2}, 0.25L),
+                                  mk_box({off, y + 1}, {0.70710678L, 0.70710678L}, kPiL / 4)};
+      if (auto q = mk_polygon({{off, y}, {off + 1, y + 1}, {off, y + 2}, {off - 1, y + 1}}, 0)) others.push_back(*q);
+      for (const Case& o : others) {
+        check(*roof, o);
+        check(o, *roof);
+      }
     }
   }
 }
