@@ -186,9 +186,9 @@ struct Segment {
 /// built, which no one changes, plus the offset it has been moved by since): copying or
 /// translating one never copies or allocates its vertices, and the vertices and normals cannot
 /// disagree. `vertex(i)` is the vertex where the polygon is now. The storage is one allocation
-/// of exactly count vertices followed by count normals and one Vec2 holding `extent()` (an
-/// octagon's 136 bytes of float), so a walk over a polygon's edges reads one short run of memory and many
-/// polygons stay close together.
+/// of exactly count vertices followed by count normals and one Vec2 holding `extent()` and
+/// `normal_turn()` (an octagon's 136 bytes of float), so a walk over a polygon's edges reads one
+/// short run of memory and many polygons stay close together.
 class Polygon {
  public:
   static constexpr int kMaxVertices = 64;
@@ -224,6 +224,11 @@ class Polygon {
   /// The largest 1-norm |x| + |y| of base_vertices(), as rounded (for the query filters' error
   /// bounds: |p - v|_1 <= |p|_1 + extent() for every base vertex v).
   Real extent() const { return data_[2 * count_].x; }
+  /// A bound, in radians, on the angle between each stored normal and the exact outward normal
+  /// of its edge between base_vertices() (the vertices and normals round separately: a few ulps
+  /// as built, more for a pose far from its pivot or with a short edge), for the query filters'
+  /// error bounds; 4 or more where a normal is not on its edge's outer side.
+  Real normal_turn() const { return data_[2 * count_].y; }
 
   /// Moves the polygon by t (no allocation).
   void translate(Vec2 t) { offset_ += t; }
@@ -239,7 +244,7 @@ class Polygon {
   /// store_extent(): this polygon's own when it alone holds it and it has room for exactly n (and
   /// `keep` does not hold it too), else new.
   Vec2* storage_for(int n, const Polygon* keep = nullptr);
-  /// Computes extent() from the filled vertices.
+  /// Computes extent() and normal_turn() from the filled vertices and normals.
   void store_extent();
   int count_ = 0;  // (beside radius: a float polygon stays 32 bytes)
   std::shared_ptr<Vec2[]> data_;  // vertices [0, count_), normals [count_, 2 count_), extent; never changed while shared

@@ -627,10 +627,12 @@ struct Axis {
 };
 
 // Largest separation over the candidate axes (edge normals and segment end caps of both);
-// its negation is the penetration depth of the cores and `n` the direction to push b.
-// (Inlined into its one caller: left to itself, g++ calls it and the contact rows take ~100
-// instructions more per call.)
-[[gnu::always_inline]] inline Axis max_separation(const Hull& a, const Hull& b) {
+// its negation is the penetration depth of the cores and `n` the direction to push b. kStop:
+// once a's axes give a separation above `stop`, that (b's axes are not scanned). (Inlined into
+// its one caller: left to itself, g++ calls it and the contact rows take ~100 instructions more
+// per call.)
+template <bool kStop = false>
+[[gnu::always_inline]] inline Axis max_separation(const Hull& a, const Hull& b, Real stop = 0) {
   Axis best;
   if (a.count == 1 && b.count == 1) {
     Vec2 d = b.v[0] - a.v[0];
@@ -649,19 +651,17 @@ struct Axis {
       for (int j = 0; j < o.count && s > best.s; ++j) s = std::min(s, dot(nn, o.v[j] - h.v[i]));
       if (s > best.s) { best.s = s; best.n = nn * sign; }
     }
-    if (h.count == 2) {
+    if (h.count == 2) {  // the end caps (each, as an edge, given up once it cannot win)
       Vec2 d = perp(h.n[0]);  // direction v0 -> v1
       Real s1 = std::numeric_limits<Real>::max(), s0 = s1;
-      for (int j = 0; j < o.count; ++j) {
-        s1 = std::min(s1, dot(d, o.v[j] - h.v[1]));
-        s0 = std::min(s0, -dot(d, o.v[j] - h.v[0]));
-      }
+      for (int j = 0; j < o.count && s1 > best.s; ++j) s1 = std::min(s1, dot(d, o.v[j] - h.v[1]));
       if (s1 > best.s) { best.s = s1; best.n = d * sign; }
+      for (int j = 0; j < o.count && s0 > best.s; ++j) s0 = std::min(s0, -dot(d, o.v[j] - h.v[0]));
       if (s0 > best.s) { best.s = s0; best.n = -d * sign; }
     }
   };
   scan(a, b, 1);
-  scan(b, a, -1);
+  if (!kStop || !(best.s > stop)) scan(b, a, -1);
   return best;
 }
 
@@ -723,16 +723,21 @@ namespace {
 // the gap's rounding and R's), so there is no contact, whichever path would say so.
 bool bounds_apart(Real gap, Real R) { return gap > R * (1 + 4 * std::numeric_limits<Real>::epsilon()); }
 
-// Whether two polygon cores (count >= 3 each) are disjoint, as cores_separated decides it, from
-// their largest separation `ax` (max_separation's: the least over the other core's vertices of
-// dot(n, v - p) for each stored edge normal n through its vertex p) where it is clear of its
-// rounding: every offset v - p is within `width` (1-norm) and rounds with dot(n, .) by less
-// than 4 eps of it, and a stored normal within `turn` (radians) of its edge's exact normal moves
-// the separation by less than turn * width. Above that bound one edge has every vertex exactly
-// beyond it (separated); below its negation every edge has a vertex exactly inside it, so no
-// edge separates (the cores meet). Between, the exact test decides.
-bool separated_by_axis(const Hull& a, const Hull& b, const Axis& ax, Real width, Real turn) {
-  const Real err = (4 * std::numeric_limits<Real>::epsilon() + turn) * width + std::numeric_limits<Real>::min();
+// Whether a polygon core (count >= 3) and a polygon or segment core (count >= 2) are disjoint,
+// as cores_separated decides it, from their largest separation `ax` (max_separation's: the least
+// over the other core's vertices of dot(n, v - p) for each stored edge normal n through its
+// vertex p, and a segment core's end caps) where it is clear of its rounding: every offset v - p
+// is within `width` (1-norm) and rounds with dot(n, .) by less than 4 eps of it, and a stored
+// normal (or cap direction) within `turn` (radians) of its edge's exact normal moves the
+// separation by less than turn * width. Above that bound one axis has every vertex exactly
+// beyond it (separated); below its negation every axis has a vertex exactly inside it, so none
+// of cores_separated's axes (the same: edges, sides and caps) separates (the cores meet).
+// Between, the exact test decides.
+// (err: separation_err of that width and turn.)
+Real separation_err(Real width, Real turn) {
+  return (4 * std::numeric_limits<Real>::epsilon() + turn) * width + std::numeric_limits<Real>::min();
+}
+bool separated_by_axis(const Hull& a, const Hull& b, const Axis& ax, Real err) {
   if (ax.s > err) return true;
   if (ax.s < -err) return false;
   return cores_separated(a, b);
@@ -740,10 +745,14 @@ bool separated_by_axis(const Hull& a, const Hull& b, const Axis& ax, Real width,
 
 // convex_contact with the cores' bounding boxes ba and bb (gap: bounds_gap(ba, bb)), past
 // bounds_apart. (Inlined into both callers, convex_contact and hull_stroke_contact, so that each
-// keeps the steps inlined as convex_contact had them.) kFiltered (two polygon cores, normals
-// within `turn` of their edges): max_separation first, which decides most pairs' separation
-// (separated_by_axis) and is the axis the meeting cores need anyway.
-template <bool kFiltered = false>
+// keeps the steps inlined as convex_contact had them.) kFiltered (a polygon core and a polygon
+// or segment core, normals within `turn` of their edges): max_separation first, which decides
+// most pairs' separation (separated_by_axis) and is the axis the meeting cores need anyway.
+// kStop (a segment core and a polygon core: their axes are few, and a pair's axes of one core
+// often decide): max_separation skips b's axes once a's show the cores separated (the axis is
+// then not the largest: the rare separated cores that need it, their closest points within
+// rounding, take it again in full).
+template <bool kFiltered = false, bool kStop = false>
 [[gnu::always_inline]] inline Manifold bounded_contact(const Hull& a, const Hull& b, const CoreBounds& ba, const CoreBounds& bb, Real gap,
                                                        Real turn = 0) {
   Manifold m;
@@ -751,7 +760,7 @@ template <bool kFiltered = false>
   DistanceResult core;
   Axis ax;
   bool have_ax = false;
-  if constexpr (kFiltered) {
+  if constexpr (kFiltered && !kStop) {
     if (!(gap > 0)) ax = max_separation(a, b), have_ax = true;
   }
   // A positive rounded gap is a positive exact one (a difference of two floats keeps its sign):
@@ -759,8 +768,18 @@ template <bool kFiltered = false>
   bool apart = gap > 0;
   if (!apart) {
     if constexpr (kFiltered) {
-      const Vec2 lo = min(ba.lo, bb.lo), hi = max(ba.hi, bb.hi);
-      apart = separated_by_axis(a, b, ax, (hi.x - lo.x) + (hi.y - lo.y), turn);
+      auto err = [&] {
+        const Vec2 lo = min(ba.lo, bb.lo), hi = max(ba.hi, bb.hi);
+        return separation_err((hi.x - lo.x) + (hi.y - lo.y), turn);
+      };
+      if constexpr (kStop) {
+        const Real e = err();
+        ax = max_separation<true>(a, b, e);
+        have_ax = !(ax.s > e);
+        apart = separated_by_axis(a, b, ax, e);
+      } else {  // (the bound after the scan: fewer values held across it)
+        apart = separated_by_axis(a, b, ax, err());
+      }
     } else {
       apart = cores_separated(a, b);
     }
@@ -825,14 +844,23 @@ Manifold convex_contact(const Hull& a, const Hull& b) {
 }
 
 Manifold convex_contact(const Hull& a, const Hull& b, Real turn) {
-  if (a.count < 3 || b.count < 3) return convex_contact(a, b);
+  if (a.count < 3 || b.count < 3 || !(turn < 1)) return convex_contact(a, b);
   const CoreBounds ba(a), bb(b);
   const Real gap = bounds_gap(ba, bb);
   if (bounds_apart(gap, a.radius + b.radius)) return {};
   return bounded_contact<true>(a, b, ba, bb, gap, turn);
 }
 
-Manifold hull_stroke_contact(const Hull& h, Vec2 s0, Vec2 s1, Real rs, bool stroke_is_a) {
+namespace {
+// A bound on the angle between set_segment's normals (and its direction) and the exact ones of
+// its two ends: the difference rounds each coordinate by half an ulp (0.71 eps of angle at
+// most), normalize's division each by half an ulp more (0.71 eps); 4 eps leaves room.
+constexpr Real kSegmentTurn = 4 * std::numeric_limits<Real>::epsilon();
+
+// hull_stroke_contact (kFiltered: h a polygon core with normals within `turn` of its edges, the
+// stroke's core a segment; bounded_contact<true>).
+template <bool kFiltered>
+[[gnu::always_inline]] inline Manifold stroke_contact(const Hull& h, Vec2 s0, Vec2 s1, Real rs, bool stroke_is_a, Real turn) {
   // convex_contact(h, Hull(stroke)) (or the other way round), the stroke's hull (a normalize)
   // built only past the bounding boxes' test: its box is that of its two ends.
   const CoreBounds bh(h), bs(s0, s1);
@@ -841,7 +869,18 @@ Manifold hull_stroke_contact(const Hull& h, Vec2 s0, Vec2 s1, Real rs, bool stro
   Hull s;
   s.set_segment(s0, s1, rs);
   s.area = rs > 0;  // (as Hull(Capsule) and Hull(Segment))
-  return stroke_is_a ? bounded_contact(s, h, bs, bh, gap) : bounded_contact(h, s, bh, bs, gap);
+  if (stroke_is_a) return bounded_contact<kFiltered, kFiltered>(s, h, bs, bh, gap, turn);
+  return bounded_contact<kFiltered, kFiltered>(h, s, bh, bs, gap, turn);
+}
+}  // namespace
+
+Manifold hull_stroke_contact(const Hull& h, Vec2 s0, Vec2 s1, Real rs, bool stroke_is_a) {
+  return stroke_contact<false>(h, s0, s1, rs, stroke_is_a, 0);
+}
+
+Manifold hull_stroke_contact(const Hull& h, Vec2 s0, Vec2 s1, Real rs, bool stroke_is_a, Real turn) {
+  if (h.count < 3 || s0 == s1 || !(turn < 1)) return hull_stroke_contact(h, s0, s1, rs, stroke_is_a);
+  return stroke_contact<true>(h, s0, s1, rs, stroke_is_a, std::max(turn, kSegmentTurn));
 }
 
 namespace {

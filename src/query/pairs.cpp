@@ -19,6 +19,9 @@ bool hull_overlaps(const Hull& a, const Hull& b);
 Manifold point_hull_contact(const Hull& h, Vec2 c, Real rc, bool c_area, bool point_is_a);
 Manifold segment_pair_contact(Vec2 a0, Vec2 a1, Real ra, Vec2 b0, Vec2 b1, Real rb);
 Manifold hull_stroke_contact(const Hull& h, Vec2 s0, Vec2 s1, Real rs, bool stroke_is_a);
+// (h's normals within `turn` radians of its edges: its separation decided from max_separation's
+// float value where that is clear of its rounding, as convex_contact(a, b, turn); the same bits)
+Manifold hull_stroke_contact(const Hull& h, Vec2 s0, Vec2 s1, Real rs, bool stroke_is_a, Real turn);
 
 namespace {
 
@@ -555,15 +558,42 @@ Manifold aabb_pair_contact(const Aabb& a, const Aabb& b) {
 // corners c +- ex +- ey round by 2 ulps of |c| + hx + hy each, which turns an edge of length
 // 2 h by 1.5 ulps of that over h, besides the half ulp of ex's own rounding (in eps: 0.7 + 1.5
 // M / h; 4 + 8 M / h leaves room). A box too thin for that (or of zero extent) makes a hull of
-// less than 3 vertices, which convex_contact(a, b, turn) leaves to the general path.
+// less than 3 vertices, which convex_contact(a, b, turn) leaves to the general path. A
+// polygon where it was built carries its bound (Polygon::normal_turn); a moved one's vertices
+// round again after its normals were made, by more the shorter its edges: 1 (radians) leaves it
+// to the general path.
 inline Real normal_turn(const Aabb&) { return 0; }
 inline Real normal_turn(const Box& b) {
   const Vec2 h = b.half_extents;
   const Real mag = std::fabs(b.center.x) + std::fabs(b.center.y) + h.x + h.y;
   return std::numeric_limits<Real>::epsilon() * (4 + 8 * (mag / std::min(h.x, h.y)));
 }
+inline Real normal_turn(const Polygon& p) {
+  const Vec2 o = p.offset();
+  return o.x == 0 && o.y == 0 ? p.normal_turn() : Real(1);
+}
+// A shape whose hull's normals normal_turn bounds: an aabb, a box, a polygon.
 template <class T>
-inline constexpr bool kIsRect = std::is_same_v<T, Aabb> || std::is_same_v<T, Box>;
+inline constexpr bool kHasTurn = std::is_same_v<T, Aabb> || std::is_same_v<T, Box> || std::is_same_v<T, Polygon>;
+
+// Whether a box's core and the segment core s0-s1 are apart by more than R, as
+// hull_stroke_contact's first test (bounds_apart of their bounding boxes) finds it, told before
+// the box's hull is built: the hull's corners c +- ex +- ey round within 2 ulps of M = |c|_1 +
+// hx + hy of their exact places, whose box is c +- (|cos| hx + |sin| hy, |sin| hx + |cos| hy)
+// (as bounds(Box)), so that box widened by 8 ulps of M (its own sums round within 2 more) holds
+// the hull's core box; the gap to it, rounded as bounds_gap rounds it, is then at most that
+// test's (rounding is monotone). True only where that test would also say apart; false leaves
+// it to that test.
+[[gnu::always_inline]] inline bool box_stroke_apart(const Box& b, Vec2 s0, Vec2 s1, Real R) {
+  const Vec2 c = b.center, h = b.half_extents;
+  const Rot r = b.rot();
+  const Real slack = 8 * std::numeric_limits<Real>::epsilon() * (std::fabs(c.x) + std::fabs(c.y) + h.x + h.y);
+  const Real cc = std::fabs(r.c), ss = std::fabs(r.s);
+  const Real ex = cc * h.x + ss * h.y + slack, ey = ss * h.x + cc * h.y + slack;
+  const Vec2 lo = min(s0, s1), hi = max(s0, s1);
+  const Real gap = std::max({lo.x - (c.x + ex), (c.x - ex) - hi.x, lo.y - (c.y + ey), (c.y - ey) - hi.y});
+  return gap > R * (1 + 4 * std::numeric_limits<Real>::epsilon());
+}
 
 // contact's general path (two strokes with segment cores need no hulls) and closed forms.
 struct ContactForms {
@@ -577,11 +607,19 @@ struct ContactForms {
       if (!(a.a == a.b) && !(b.a == b.b))
         return segment_pair_contact(a.a, a.b, stroke_radius(a), b.a, b.b, stroke_radius(b));
     } else if constexpr (kIsStroke<A>) {
-      return hull_stroke_contact(Hull(b), a.a, a.b, stroke_radius(a), true);
+      static_assert(kHasTurn<B>);
+      if constexpr (std::is_same_v<B, Box>) {
+        if (box_stroke_apart(b, a.a, a.b, stroke_radius(a))) return {};
+      }
+      return hull_stroke_contact(Hull(b), a.a, a.b, stroke_radius(a), true, normal_turn(b));
     } else if constexpr (kIsStroke<B>) {
-      return hull_stroke_contact(Hull(a), b.a, b.b, stroke_radius(b), false);
+      static_assert(kHasTurn<A>);
+      if constexpr (std::is_same_v<A, Box>) {
+        if (box_stroke_apart(a, b.a, b.b, stroke_radius(b))) return {};
+      }
+      return hull_stroke_contact(Hull(a), b.a, b.b, stroke_radius(b), false, normal_turn(a));
     }
-    if constexpr (kIsRect<A> && kIsRect<B>) return convex_contact(Hull(a), Hull(b), std::max(normal_turn(a), normal_turn(b)));
+    if constexpr (kHasTurn<A> && kHasTurn<B>) return convex_contact(Hull(a), Hull(b), std::max(normal_turn(a), normal_turn(b)));
     return convex_contact(Hull(a), Hull(b));
   }
   static Manifold turned(const Manifold& m) { return flipped(m); }

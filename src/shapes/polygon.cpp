@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 
 #include "collide2d/shapes.hpp"
 #include "shapes/limits.hpp"
@@ -102,6 +104,26 @@ void fill_storage(const D* q, int m, double sign, Vec2* out) {
   }
 }
 
+/// Polygon::normal_turn() of the vertices v[0..n) and normals nv[0..n): the sine of each normal's
+/// angle to its edge's outward normal is |n.e| / (|n| |e|) (e = v[i + 1] - v[i]), taken in a wider
+/// type (for float input the differences and products are exact in double, the rest rounds a
+/// few times); the largest, s, bounds the angles by s (1 + s) (asin s <= s (1 + s) on [0, 1]),
+/// and 4 eps more cover that arithmetic and the rounding to Real. 4 where a normal is not on its
+/// edge's outer side or an edge is too short for its square to be measured.
+Real normal_turn_of(const Vec2* v, const Vec2* nv, int n) {
+  using W = std::conditional_t<sizeof(Real) == sizeof(float), double, long double>;
+  W worst = 0;
+  for (int i = 0; i < n; ++i) {
+    const Vec2 a = v[i], b = v[i + 1 == n ? 0 : i + 1], u = nv[i];
+    const W ex = W(b.x) - a.x, ey = W(b.y) - a.y, ee = ex * ex + ey * ey;
+    const W along = u.x * ex + u.y * ey, out = u.x * ey - u.y * ex;
+    if (!(out > 0) || !(ee > W(std::numeric_limits<Real>::min()))) return 4;
+    worst = std::max(worst, along * along / (ee * (W(u.x) * u.x + W(u.y) * u.y)));
+  }
+  const W s = std::sqrt(worst);
+  return Real(s * (1 + s)) + 4 * std::numeric_limits<Real>::epsilon();
+}
+
 }  // namespace
 
 std::optional<Polygon> make_polygon(std::span<const Vec2> points, Real radius, Invalid* why) {
@@ -148,7 +170,7 @@ void Polygon::set_pose(const Polygon& base, Vec2 pivot, Vec2 centre, Rot rot) {
 void Polygon::store_extent() {
   Real e = 0;
   for (int i = 0; i < count_; ++i) e = std::max(e, std::fabs(data_[i].x) + std::fabs(data_[i].y));
-  data_[2 * count_] = Vec2{e, 0};
+  data_[2 * count_] = Vec2{e, normal_turn_of(data_.get(), data_.get() + count_, count_)};
 }
 
 }  // namespace collide2d
