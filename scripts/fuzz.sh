@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
-# Builds and runs the libFuzzer targets (fuzz/, preset `fuzz`: clang 14, ASan+UBSan).
+# Builds and runs the libFuzzer targets (fuzz/, preset `fuzz`: clang 14 -O2, ASan+UBSan).
 #   scripts/fuzz.sh [TARGET|all|golden] [SECONDS]      default: all, 60 seconds per target
+# FUZZ_PRESET=asan takes the targets of the asan preset's build instead (the same clang 14
+# instrumentation at -O1, built with the sanitizer tests: scripts/test.sh's short run uses it,
+# so CI compiles the instrumented library once).
 # Targets: protocol tiled_tmx tiled_json wad island shapes world. `all` ends with `golden`: the
 # golden-hash test (tests/world/golden_hash_test.cpp) built by clang 14 with ASan+UBSan in the
 # same build directory, which must give the pinned hash of g++'s builds (docs/reliability.md,
 # "Determinism"); FUZZ_GOLDEN=0 leaves it out.
-# Corpora live in build/fuzz/corpus/<target> (kept between runs); they are seeded at the first
+# Corpora live in build/<preset>/corpus/<target> (kept between runs); they are seeded at the first
 # run from real data, never copied into the repository: the conformance checker's lines and
 # generated maps (../shared/conformance/check.py --cases-out), The Mana World's maps
 # (../shared/data/tmw), Freedoom's maps cut into one small PWAD each (/usr/share/games/doom),
 # plus the small hand-written seeds in fuzz/seeds/<target>.
-# Findings (crash, leak, timeout, out of memory) go to build/fuzz/findings/<target>/; the script
+# Findings (crash, leak, timeout, out of memory) go to build/<preset>/findings/<target>/; the script
 # exits non-zero when any target has one. Environment: FUZZ_RUNS (stop after that many
 # executions instead of SECONDS), FUZZ_FLAGS (more libFuzzer flags, e.g. "-entropic=0": the
 # long campaign's world and shapes targets run 2-4x more executions without the entropic
@@ -39,8 +42,9 @@ if ! command -v clang++-14 >/dev/null; then
   exit 2
 fi
 
-build=$root/build/fuzz
-cmake --preset fuzz >/dev/null
+preset=${FUZZ_PRESET:-fuzz}
+build=$root/build/$preset
+cmake --preset "$preset" >/dev/null
 build_targets=("${targets[@]/#/fuzz_}")
 ((golden)) && build_targets+=(test_golden)
 cmake --build "$build" --parallel 2 --target "${build_targets[@]}"

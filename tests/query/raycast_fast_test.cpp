@@ -377,13 +377,20 @@ TEST(RaycastFast, SlabEntryCornersAndRotatedBoxes) {
   int hits = 0, misses = 0;
   for (int i = 0; i < 3000; ++i) {
     const Vec2 c = place(g, i, 2000);
-    const Box box(c, {g.uni(0.05, 1), g.uni(0.05, 1)}, g.uni(-3.2, 3.2));
+    // (one draw per statement where the order would be the compiler's: a call's arguments and
+    // an operator's operands are unsequenced, and g++ and clang take them in different orders)
+    const Real angle = g.uni(-3.2, 3.2);
+    const Vec2 half{g.uni(0.05, 1), g.uni(0.05, 1)};
+    const Box box(c, half, angle);
     std::vector<Vec2> pts;
     for (Vec2 k : {Vec2{-1, -1}, Vec2{1, -1}, Vec2{1, 1}, Vec2{-1, 1}})
       pts.push_back(box.center + box.rot().apply({k.x * box.half_extents.x, k.y * box.half_extents.y}));
     const Polygon poly = *make_polygon(pts);
-    const Vec2 o = c + ref::toR(ref::unit_at(g.uni(-3.2, 3.2)) * LD(g.uni(1.5, 3)));
-    const Ray ray{o, (c + Vec2{g.uni(-1.2, 1.2), g.uni(-1.2, 1.2)} - o) * g.uni(0.1, 10), g.uni(0.5, 5)};
+    const auto far = g.uni(1.5, 3);
+    const Vec2 o = c + ref::toR(ref::unit_at(g.uni(-3.2, 3.2)) * LD(far));
+    const Vec2 aim = c + Vec2{g.uni(-1.2, 1.2), g.uni(-1.2, 1.2)};
+    const auto scale = g.uni(0.1, 10);
+    const Ray ray{o, (aim - o) * scale, g.uni(0.5, 5)};
     const V ov = ref::toV(o), dv = ref::toV(ray.direction) * (1 / ref::len(ref::toV(ray.direction)));
     const RefHit want = clip_ref(poly, ov, dv, LD(ray.max_distance));
     const LD tol = 512 * LD(std::numeric_limits<Real>::epsilon()) * (std::fabs(ov.x) + std::fabs(ov.y) + 2);
