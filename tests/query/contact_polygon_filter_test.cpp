@@ -20,6 +20,7 @@
 
 #include "collide2d/query.hpp"
 #include "query/convex.hpp"
+#include "query/manifold_bits.hpp"
 
 namespace {
 
@@ -142,14 +143,7 @@ PolyCase polygon_case(Draw& r, int i) {
   return k;
 }
 
-bool same_bits(const Manifold& m, const Manifold& g) {
-  if (m.touching != g.touching || m.point_count != g.point_count) return false;
-  if (!m.touching) return true;
-  if (!(m.normal == g.normal) || m.depth != g.depth) return false;
-  for (int j = 0; j < m.point_count; ++j)
-    if (!(m.points[j] == g.points[j])) return false;
-  return true;
-}
+using test::same_bits;
 
 template <class A, class B>
 bool as_general_path(const A& a, const B& b) {

@@ -17,6 +17,7 @@
 
 #include "collide2d/query.hpp"
 #include "query/convex.hpp"
+#include "query/manifold_bits.hpp"
 
 namespace {
 
@@ -74,14 +75,7 @@ Case make_case(Draw& r, int i) {
   return k;
 }
 
-bool same_bits(const Manifold& m, const Manifold& g) {
-  if (m.touching != g.touching || m.point_count != g.point_count) return false;
-  if (!m.touching) return true;
-  if (!(m.normal == g.normal) || m.depth != g.depth) return false;
-  for (int j = 0; j < m.point_count; ++j)
-    if (!(m.points[j] == g.points[j])) return false;
-  return true;
-}
+using test::same_bits;
 
 Aabb aabb_of(const Box& b) {
   const Vec2 h = b.half_extents;
