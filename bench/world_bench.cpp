@@ -57,8 +57,6 @@ using namespace collide2d;
 // ---------------------------------------------------------------------------------------------
 // (a) moving circles
 
-constexpr int kWarmSteps = 5;
-
 void finish_step(benchmark::State& st, std::size_t n, double pairs, double steps) {
   st.counters["N"] = double(n);
   st.counters["pairs_per_step"] = pairs / std::max(1.0, steps);
@@ -89,7 +87,7 @@ void step_box2d(benchmark::State& st) {
     sink.pairs.clear();
     bp.UpdatePairs(&sink);
   };
-  for (int k = 0; k < kWarmSteps; ++k) one();
+  for (int k = 0; k < kStepWarmSteps; ++k) one();
   double pairs = 0, steps = 0;
   for (auto _ : st) {
     one();
@@ -114,7 +112,7 @@ void step_ours_bp(benchmark::State& st, BroadphaseKind kind) {
     pairs.clear();
     bp->update_pairs(pairs);
   };
-  for (int k = 0; k < kWarmSteps; ++k) one();
+  for (int k = 0; k < kStepWarmSteps; ++k) one();
   double total = 0, steps = 0;
   for (auto _ : st) {
     one();
@@ -141,7 +139,7 @@ void step_ours_world(benchmark::State& st, BroadphaseKind kind) {
     const TouchEvents& ev = w.update();
     return double(ev.begin.size() + ev.end.size());
   };
-  for (int k = 0; k < kWarmSteps; ++k) one();
+  for (int k = 0; k < kStepWarmSteps; ++k) one();
   for (auto _ : st) {
     events += one();
     ++steps;
@@ -190,7 +188,7 @@ void step_chipmunk(benchmark::State& st, bool hash) {
     count = 0;
     cpSpatialIndexReindexQuery(index, cp_count_pair, &count);
   };
-  for (int k = 0; k < kWarmSteps; ++k) one();
+  for (int k = 0; k < kStepWarmSteps; ++k) one();
   double total = 0, steps = 0;
   for (auto _ : st) {
     one();
@@ -493,10 +491,10 @@ void batch_ours(benchmark::State& st, BatchKind kind, unsigned threads) {
 
 const bool registered = [] {
   const std::vector<std::int64_t> sizes = {1000, 3000, 10000, 30000, 100000};
-  auto add = [&](const std::string& name, auto fn) {
-    auto* b = benchmark::RegisterBenchmark(name.c_str(), fn);
-    for (auto n : sizes) b->Arg(n);
-    b->Unit(benchmark::kMicrosecond);
+  auto add = [&](const std::string& name, auto fn) {  // one registration per size: its own steps
+    for (auto n : sizes)
+      benchmark::RegisterBenchmark(name.c_str(), fn)->Arg(n)->Unit(benchmark::kMicrosecond)->Iterations(
+          step_iterations(std::size_t(n)));
   };
   add("world/step/box2d_bp", step_box2d);
   add("world/step/tree_bp", [](benchmark::State& st) { step_ours_bp(st, BroadphaseKind::tree); });

@@ -32,7 +32,8 @@ def load(path):
         data = json.load(f)
     series = {}
     for b in data["benchmarks"]:
-        m = re.match(r"world/step/([a-z0-9_]+)/(\d+)(_median)?$", b["name"])
+        name = re.sub(r"/iterations:\d+", "", b["name"])  # the rows' fixed step counts
+        m = re.match(r"world/step/([a-z0-9_]+)/(\d+)(_median)?$", name)
         if not m:
             continue
         if b.get("run_type") == "aggregate" and b.get("aggregate_name") != "median":

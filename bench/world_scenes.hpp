@@ -4,7 +4,9 @@
 /// (bench/box2d3/world_bench3.cpp): the crowd of moving circles and the 100,000 static shapes
 /// with their 1,000,000 rays.
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <vector>
 
 #include "collide2d/world.hpp"
@@ -50,6 +52,20 @@ inline Crowd make_crowd(std::size_t n) {
   }
   c.last_move.assign(n, Vec2{0, 0});
   return c;
+}
+
+/// The world/step rows' steps (every library's, on the same crowd): kStepWarmSteps untimed
+/// steps from the new crowd, then step_iterations(n) timed steps, the same for every library.
+/// The crowd's fat boxes are made at once and re-fitted in waves (the pairs per step of 100,000
+/// circles run 3,701 at step 5, 23,126 at step 7, from 18 to 34,624 later), so a row timed over
+/// whatever number of steps its speed allows measures different steps for different libraries
+/// (Google Benchmark's --benchmark_min_time gave Box2D 2.4.1 one step of 100,000, its cheapest,
+/// and collide2d three). The warm-up leaves the first waves out; the timed steps (a multiple of
+/// 6, the waves' period once the crowd has settled; about 1.2 million circle moves per row) are
+/// the same ones for every library.
+inline constexpr int kStepWarmSteps = 30;
+inline std::int64_t step_iterations(std::size_t n) {
+  return 6 * std::max<std::int64_t>(2, std::int64_t(200'000 / n));
 }
 
 inline constexpr std::size_t kStatic = 100'000;

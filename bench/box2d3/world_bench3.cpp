@@ -36,7 +36,6 @@ bool contains(const Aabb& outer, const Aabb& inner) {
 }
 
 const collide2d::FatBoxRule kBox2dLikeRule{Real(0.1), Real(4), Real(4)};
-constexpr int kWarmSteps = 5;
 
 struct StepState {
   b2DynamicTree tree;
@@ -88,7 +87,7 @@ void step_box2d3(benchmark::State& st) {
     }
     for (std::uint32_t i : s.moved) s.moved_flag[i] = 0;
   };
-  for (int k = 0; k < kWarmSteps; ++k) one();
+  for (int k = 0; k < kStepWarmSteps; ++k) one();
   double pairs = 0, steps = 0;
   for (auto _ : st) {
     one();
@@ -170,9 +169,11 @@ void rays_box2d3(benchmark::State& st, bool rebuilt) {
 
 /// Registers Box2D v3's tree benchmarks.
 void register_world_benchmarks_box2d3() {
-  auto* b = benchmark::RegisterBenchmark("world/step/box2d3_tree", step_box2d3);
-  for (std::int64_t n : {1000, 3000, 10000, 30000, 100000}) b->Arg(n);
-  b->Unit(benchmark::kMicrosecond);
+  for (std::int64_t n : {1000, 3000, 10000, 30000, 100000})
+    benchmark::RegisterBenchmark("world/step/box2d3_tree", step_box2d3)
+        ->Arg(n)
+        ->Unit(benchmark::kMicrosecond)
+        ->Iterations(step_iterations(std::size_t(n)));
   benchmark::RegisterBenchmark("world/rays/box2d3_inc", [](benchmark::State& st) { rays_box2d3(st, false); })
       ->Unit(benchmark::kMillisecond)
       ->Iterations(1);
