@@ -45,6 +45,8 @@ std::size_t store_lanes(unsigned hit, std::size_t first, std::uint32_t* out) {
 struct Ops : Lanes {
   using M = V;  // a lane mask: all bits set where true
   static V fabs_(V a) { return C2D_ISA(andnot, )(set1(Real(-0.0)), a); }
+  static V min_(V a, V b) { return C2D_ISA(min, )(a, b); }
+  static V max_(V a, V b) { return C2D_ISA(max, )(a, b); }
   static M and_(M a, M b) { return C2D_REAL(_mm256_and_, )(a, b); }
   static M or_(M a, M b) { return C2D_REAL(_mm256_or_, )(a, b); }
   static unsigned bits(M m) { return static_cast<unsigned>(C2D_ISA(movemask, )(m)); }

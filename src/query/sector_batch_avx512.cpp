@@ -22,6 +22,9 @@ namespace {
 struct Ops : Lanes {
   // M: a mask register's bits, one per lane
   static V fabs_(V a) { return C2D_ISA(abs, )(a); }
+  // (the maskz forms: g++ 12 warns inside the plain ones' _mm512_undefined)
+  static V min_(V a, V b) { return C2D_ISA(maskz_min, )(every(true), a, b); }
+  static V max_(V a, V b) { return C2D_ISA(maskz_max, )(every(true), a, b); }
   static V select(M m, V if_false, V if_true) { return C2D_ISA(mask_blend, )(m, if_false, if_true); }
   static M and_(M a, M b) { return M(a & b); }
   static M or_(M a, M b) { return M(a | b); }
