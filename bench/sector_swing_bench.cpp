@@ -256,27 +256,15 @@ void register_isa_swings() {
         (std::string("swing_isa/read_limit/") + field.name).c_str(), [get](benchmark::State& st) {
           const Disks& d = get();
           const Real* arrays[3] = {d.xs.data(), d.ys.data(), d.rs.data()};
-          std::uint64_t bits = 0;
+          std::uint64_t (*read)(const Real* const*, std::size_t) = read_bytes_portable;
 #if defined(__x86_64__)
-          if (__builtin_cpu_supports("avx512f")) {
-            for (auto _ : st) {
-              bits = read_bytes_avx512(arrays, kDisks);
-              benchmark::DoNotOptimize(bits);
-            }
-            rate(st, 0);
-            return;
-          }
-          if (__builtin_cpu_supports("avx2")) {
-            for (auto _ : st) {
-              bits = read_bytes_avx2(arrays, kDisks);
-              benchmark::DoNotOptimize(bits);
-            }
-            rate(st, 0);
-            return;
-          }
+          if (__builtin_cpu_supports("avx512f"))
+            read = read_bytes_avx512;
+          else if (__builtin_cpu_supports("avx2"))
+            read = read_bytes_avx2;
 #endif
           for (auto _ : st) {
-            bits = read_bytes_portable(arrays, kDisks);
+            const std::uint64_t bits = read(arrays, kDisks);
             benchmark::DoNotOptimize(bits);
           }
           rate(st, 0);
