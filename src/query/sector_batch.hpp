@@ -25,13 +25,15 @@ inline SectorFrame sector_frame(const Sector& s) {
           s.cos_half() > 0};
 }
 
-/// The vector kernels skip a whole step when every disk has d2 > kFarFactor * reach^2 +
-/// kFarTiny (d2 = the squared offset the closed form computes, reach = radius + disk radius).
-/// Such a disk is at least 3% of its reach beyond it, so the closed form says "no hit" whatever
-/// its rounding (a few ulps); kFarTiny keeps the squares clear of underflow; NaN or infinite
-/// reaches never compare greater. The skip changes no hit: only the work.
-inline constexpr Real kFarFactor = Real(1.0625);
-inline constexpr Real kFarTiny = sizeof(Real) == 4 ? Real(1e-30) : Real(1e-300);
+/// The vector kernels' first reject: they skip the closed form of a step when, in every lane,
+/// an offset from the apex along x or y exceeds kFarScale * (|radius| + |disk radius|) +
+/// kFarTinyLength. Any point of the sector is within |radius| of the apex, so such a disk is
+/// at least 3% of its reach beyond every point of the sector and the closed form says "no hit"
+/// whatever its rounding (a few ulps; kFarTinyLength keeps its squares clear of underflow, and
+/// the absolute values cover negative radii). A NaN offset gives no hit in the closed form
+/// either; NaN or infinite radii never compare greater. The skip changes no hit: only the work.
+inline constexpr Real kFarScale = Real(1.03125);
+inline constexpr Real kFarTinyLength = sizeof(Real) == 4 ? Real(1e-15) : Real(1e-150);
 
 /// How many indices past the hits a kernel may scribble on in `out` (whole-vector stores).
 inline constexpr std::size_t kSectorKernelSlack = 16;

@@ -45,16 +45,12 @@ std::size_t store_lanes(unsigned hit, std::size_t first, std::uint32_t* out) {
 struct Ops : Lanes {
   using M = V;  // a lane mask: all bits set where true
   static V fabs_(V a) { return C2D_ISA(andnot, )(set1(Real(-0.0)), a); }
+  static V min_(V a, V b) { return C2D_ISA(min, )(a, b); }
+  static V max_(V a, V b) { return C2D_ISA(max, )(a, b); }
   static M and_(M a, M b) { return C2D_REAL(_mm256_and_, )(a, b); }
-  static M or_(M a, M b) { return C2D_REAL(_mm256_or_, )(a, b); }
   static unsigned bits(M m) { return static_cast<unsigned>(C2D_ISA(movemask, )(m)); }
   static bool all(M m) { return bits(m) == (1u << W) - 1; }
-  static M every(bool b) {
-    const V zero = C2D_ISA(setzero, )();
-    return b ? C2D_ISA(cmp, )(zero, zero, _CMP_EQ_OQ) : zero;
-  }
-  static V select(M m, V if_false, V if_true) { return C2D_ISA(blendv, )(if_false, if_true, m); }
-  static M choose(M m, M if_false, M if_true) { return select(m, if_false, if_true); }
+  static M choose(M m, M if_false, M if_true) { return C2D_ISA(blendv, )(if_false, if_true, m); }
   static std::size_t store_hits(M hit, std::size_t first, std::uint32_t* out) {
     return store_lanes(bits(hit), first, out);
   }

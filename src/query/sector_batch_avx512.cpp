@@ -22,11 +22,11 @@ namespace {
 struct Ops : Lanes {
   // M: a mask register's bits, one per lane
   static V fabs_(V a) { return C2D_ISA(abs, )(a); }
-  static V select(M m, V if_false, V if_true) { return C2D_ISA(mask_blend, )(m, if_false, if_true); }
+  // (the maskz forms: g++ 12 warns inside the plain ones' _mm512_undefined)
+  static V min_(V a, V b) { return C2D_ISA(maskz_min, )(M(~M(0)), a, b); }
+  static V max_(V a, V b) { return C2D_ISA(maskz_max, )(M(~M(0)), a, b); }
   static M and_(M a, M b) { return M(a & b); }
-  static M or_(M a, M b) { return M(a | b); }
   static bool all(M m) { return m == M(~M(0)); }
-  static M every(bool b) { return b ? M(~M(0)) : M(0); }
   static M choose(M m, M if_false, M if_true) { return M((m & if_true) | (~m & if_false)); }
   static std::size_t store_hits(M hit, std::size_t first, std::uint32_t* out) {
     const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);

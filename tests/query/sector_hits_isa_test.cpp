@@ -5,7 +5,8 @@
 // decides it wherever that distance is not within rounding of the radius. Random and
 // adversarial cones (half-angles 0, tiny, pi/2, near pi, pi) with disks touching the arc,
 // the straight edges, the corners, in the notch behind the apex and on the apex; lengths that
-// are not multiples of any vector width; NaN, infinite and huge entries (kernels compared).
+// are not multiples of any vector width; NaN, infinite and huge entries and negative radii
+// (kernels compared).
 
 #include <gtest/gtest.h>
 
@@ -15,6 +16,7 @@
 
 #include "collide2d/query.hpp"
 #include "query/reference.hpp"
+#include "query/sector_batch.hpp"
 
 namespace {
 
@@ -168,12 +170,13 @@ TEST(SectorHitsIsa, AdversarialDisksOnArcEdgesCornersNotchApex) {
   }
 }
 
-// The vector kernels skip a step when all its disks are beyond sqrt(1.0625) times their reach
-// (sector_batch.hpp): aligned blocks of 16 disks just inside or wholly just outside that ring,
-// some blocks with one disk touching the arc at a random lane.
+// The vector kernels skip a step when, in all its disks, an offset from the apex along x or y
+// exceeds kFarScale * (|R| + |rd|) + kFarTinyLength (sector_batch.hpp): aligned blocks of 16
+// disks just inside or wholly just outside that square, some blocks with one disk touching the
+// arc at a random lane.
 TEST(SectorHitsIsa, DisksAtTheFarSkipThreshold) {
   Rng g(1701);
-  const LD ring = std::sqrt(1.0625L);
+  const LD scale = collide2d::detail::kFarScale, tiny = collide2d::detail::kFarTinyLength;
   for (LD h : {LD(0), 1e-6L, 0.5L, kPiL / 2, 2.5L, kPiL - 1e-6L, LD(collide2d::kPi)}) {
     collide2d::Sector sec({Real(uni(g, -3, 3)), Real(uni(g, -3, 3))}, Real(uni(g, 0.2, 4)),
                           Real(uni(g, -kPiL, kPiL)), Real(h));
@@ -189,13 +192,36 @@ TEST(SectorHitsIsa, DisksAtTheFarSkipThreshold) {
           d.add(c + unit_at(a) * (R + rd), rd);
           continue;
         }
-        // odd blocks wholly just outside the ring (skipped), even blocks just inside
+        // odd blocks wholly just outside the square (skipped), even blocks just inside
         const LD e = (block % 2 ? 1 : -1) * uni(g, 0, 1) * (kDouble ? 1e-12L : 1e-5L);
-        d.add(c + unit_at(uni(g, 0, 2 * kPiL)) * ((R + rd) * ring * (1 + e)), rd);
+        const LD side = ((R + rd) * scale + tiny) * (1 + e), along = uni(g, -side, side);
+        const LD s = uni_int(g, 0, 1) ? 1 : -1;
+        d.add(c + (uni_int(g, 0, 1) ? V{s * side, along} : V{along, s * side}), rd);
       }
     }
     SCOPED_TRACE("half_angle " + fmt(h));
     check(sec, d, 6);
+  }
+}
+
+// Negative radii (no disk, but the kernels must still agree): blocks of 16 disks with radii
+// down to -R within R of the apex, where a reject on the signed reach R + rd would skip disks
+// the closed form reports by their edge distance.
+TEST(SectorHitsIsa, NegativeRadiiSameOnEveryKernel) {
+  Rng g(77);
+  for (LD h : {LD(0), 0.5L, kPiL / 2, 2.5L, LD(collide2d::kPi)}) {
+    collide2d::Sector sec({Real(uni(g, -3, 3)), Real(uni(g, -3, 3))}, Real(uni(g, 0.5, 4)),
+                          Real(uni(g, -kPiL, kPiL)), Real(h));
+    const LD R = sec.radius;
+    Disks d;
+    for (int i = 0; i < 16 * 300 + 5; ++i)
+      d.add(toV(sec.center) + unit_at(uni(g, 0, 2 * kPiL)) * uni(g, 0, R),
+            -uni(g, 0.5L, 1) * R);
+    IsaGuard guard;
+    const std::vector<std::uint32_t> want = run(Isa::scalar, sec, d);
+    EXPECT_GT(want.size(), d.xs.size() / 10);  // the edge test reports many of them
+    for (Isa isa : available())
+      EXPECT_EQ(run(isa, sec, d), want) << collide2d::isa_name(isa) << " differs from scalar";
   }
 }
 
