@@ -346,8 +346,14 @@ Vec2 clipped_common(const Hull& a, const Hull& b) {
   int m = clipped.count;
   for (int i = 0; i < m; ++i) buf[0][i] = clipped.v[i];
   int cur = 0;
-  for (int e = 0; e < clip_by.count && m > 0; ++e)
-    m = clip_polygon_halfplane(buf[cur], m, clip_by.v[e], clip_by.v[e + 1 == clip_by.count ? 0 : e + 1], buf[1 - cur]), cur = 1 - cur;
+  for (int e = 0; e < clip_by.count && m > 0; ++e) {
+    const Vec2 p = clip_by.v[e], q = clip_by.v[e + 1 == clip_by.count ? 0 : e + 1];
+    // An edge with every point on its left or on it keeps them all, as they are: only the
+    // others are clipped (most edges of a crossing leave it whole).
+    int i = 0;
+    while (i < m && orient(p, q, buf[cur][i]) >= 0) ++i;
+    if (i < m) m = clip_polygon_halfplane(buf[cur], m, p, q, buf[1 - cur]), cur = 1 - cur;
+  }
   if (m > 0) {
     Vec2 s{0, 0};
     for (int i = 0; i < m; ++i) s += buf[cur][i];
