@@ -423,24 +423,13 @@ struct Projections {
 // to the other core, less a margin for rounding) already exceeds the best distance found. A
 // caller that only needs distances up to `beyond` gets, when the cores' gap along that
 // direction alone shows the exact distance is more than that, the gap (> beyond) with the
-// points left at the first vertices.
-Real disjoint_closest(const Hull& a, const Hull& b, Real beyond, Vec2* pa, Vec2* pb) {
+// points left at the first vertices. projected_closest: the same for cores of more than 4
+// vertices between them, given their Projections (core_distance has them already).
+Real projected_closest(const Hull& a, const Hull& b, const Projections& pr, Real beyond, Vec2* pa, Vec2* pb) {
   Real best = std::numeric_limits<Real>::max();
   *pa = a.v[0];
   *pb = b.v[0];
   Vec2 q;
-  if (a.count + b.count <= 4) {  // small cores: the plain scan
-    for (int i = 0; i < a.count; ++i) {
-      Real d = vertex_core_d2(b, a.v[i], &q);
-      if (d < best) { best = d; *pa = a.v[i]; *pb = q; }
-    }
-    for (int i = 0; i < b.count; ++i) {
-      Real d = vertex_core_d2(a, b.v[i], &q);
-      if (d < best) { best = d; *pa = q; *pb = b.v[i]; }
-    }
-    return length(*pb - *pa);
-  }
-  const Projections pr(a, b);
   const Real* pa_dot = pr.pa;
   const Real* pb_dot = pr.pb;
   const Real a_max = pr.a_max, b_min = pr.b_min, margin = pr.margin;
@@ -469,6 +458,23 @@ Real disjoint_closest(const Hull& a, const Hull& b, Real beyond, Vec2* pa, Vec2*
     if (lb > 0 && lb * lb > best) continue;
     Real dd = vertex_core_d2(a, b.v[i], &q);
     if (dd < best) { best = dd; *pa = q; *pb = b.v[i]; }
+  }
+  return length(*pb - *pa);
+}
+Real disjoint_closest(const Hull& a, const Hull& b, Real beyond, Vec2* pa, Vec2* pb) {
+  if (a.count + b.count > 4) return projected_closest(a, b, Projections(a, b), beyond, pa, pb);
+  // Small cores: the plain scan.
+  Real best = std::numeric_limits<Real>::max();
+  *pa = a.v[0];
+  *pb = b.v[0];
+  Vec2 q;
+  for (int i = 0; i < a.count; ++i) {
+    Real d = vertex_core_d2(b, a.v[i], &q);
+    if (d < best) { best = d; *pa = a.v[i]; *pb = q; }
+  }
+  for (int i = 0; i < b.count; ++i) {
+    Real d = vertex_core_d2(a, b.v[i], &q);
+    if (d < best) { best = d; *pa = q; *pb = b.v[i]; }
   }
   return length(*pb - *pa);
 }
@@ -591,6 +597,9 @@ DistanceResult core_distance(const Hull& a, const Hull& b) {
       p = a.count == 1 ? a.v[0] : (b.count == 1 ? b.v[0] : clipped_common(a, b));
       return {0, p, p};
     }
+    DistanceResult r;
+    r.distance = projected_closest(a, b, pr, std::numeric_limits<Real>::max(), &r.point_a, &r.point_b);
+    return r;
   } else if (!cores_separated(a, b)) {
     Vec2 p = common_point(a, b);
     return {0, p, p};
