@@ -346,8 +346,14 @@ Vec2 clipped_common(const Hull& a, const Hull& b) {
   int m = clipped.count;
   for (int i = 0; i < m; ++i) buf[0][i] = clipped.v[i];
   int cur = 0;
-  for (int e = 0; e < clip_by.count && m > 0; ++e)
-    m = clip_polygon_halfplane(buf[cur], m, clip_by.v[e], clip_by.v[e + 1 == clip_by.count ? 0 : e + 1], buf[1 - cur]), cur = 1 - cur;
+  for (int e = 0; e < clip_by.count && m > 0; ++e) {
+    const Vec2 p = clip_by.v[e], q = clip_by.v[e + 1 == clip_by.count ? 0 : e + 1];
+    // An edge with every point on its left or on it keeps them all, as they are: only the
+    // others are clipped (most edges of a crossing leave it whole).
+    int i = 0;
+    while (i < m && orient(p, q, buf[cur][i]) >= 0) ++i;
+    if (i < m) m = clip_polygon_halfplane(buf[cur], m, p, q, buf[1 - cur]), cur = 1 - cur;
+  }
   if (m > 0) {
     Vec2 s{0, 0};
     for (int i = 0; i < m; ++i) s += buf[cur][i];
@@ -417,24 +423,13 @@ struct Projections {
 // to the other core, less a margin for rounding) already exceeds the best distance found. A
 // caller that only needs distances up to `beyond` gets, when the cores' gap along that
 // direction alone shows the exact distance is more than that, the gap (> beyond) with the
-// points left at the first vertices.
-Real disjoint_closest(const Hull& a, const Hull& b, Real beyond, Vec2* pa, Vec2* pb) {
+// points left at the first vertices. projected_closest: the same for cores of more than 4
+// vertices between them, given their Projections (core_distance has them already).
+Real projected_closest(const Hull& a, const Hull& b, const Projections& pr, Real beyond, Vec2* pa, Vec2* pb) {
   Real best = std::numeric_limits<Real>::max();
   *pa = a.v[0];
   *pb = b.v[0];
   Vec2 q;
-  if (a.count + b.count <= 4) {  // small cores: the plain scan
-    for (int i = 0; i < a.count; ++i) {
-      Real d = vertex_core_d2(b, a.v[i], &q);
-      if (d < best) { best = d; *pa = a.v[i]; *pb = q; }
-    }
-    for (int i = 0; i < b.count; ++i) {
-      Real d = vertex_core_d2(a, b.v[i], &q);
-      if (d < best) { best = d; *pa = q; *pb = b.v[i]; }
-    }
-    return length(*pb - *pa);
-  }
-  const Projections pr(a, b);
   const Real* pa_dot = pr.pa;
   const Real* pb_dot = pr.pb;
   const Real a_max = pr.a_max, b_min = pr.b_min, margin = pr.margin;
@@ -463,6 +458,23 @@ Real disjoint_closest(const Hull& a, const Hull& b, Real beyond, Vec2* pa, Vec2*
     if (lb > 0 && lb * lb > best) continue;
     Real dd = vertex_core_d2(a, b.v[i], &q);
     if (dd < best) { best = dd; *pa = q; *pb = b.v[i]; }
+  }
+  return length(*pb - *pa);
+}
+Real disjoint_closest(const Hull& a, const Hull& b, Real beyond, Vec2* pa, Vec2* pb) {
+  if (a.count + b.count > 4) return projected_closest(a, b, Projections(a, b), beyond, pa, pb);
+  // Small cores: the plain scan.
+  Real best = std::numeric_limits<Real>::max();
+  *pa = a.v[0];
+  *pb = b.v[0];
+  Vec2 q;
+  for (int i = 0; i < a.count; ++i) {
+    Real d = vertex_core_d2(b, a.v[i], &q);
+    if (d < best) { best = d; *pa = a.v[i]; *pb = q; }
+  }
+  for (int i = 0; i < b.count; ++i) {
+    Real d = vertex_core_d2(a, b.v[i], &q);
+    if (d < best) { best = d; *pa = q; *pb = b.v[i]; }
   }
   return length(*pb - *pa);
 }
@@ -585,6 +597,9 @@ DistanceResult core_distance(const Hull& a, const Hull& b) {
       p = a.count == 1 ? a.v[0] : (b.count == 1 ? b.v[0] : clipped_common(a, b));
       return {0, p, p};
     }
+    DistanceResult r;
+    r.distance = projected_closest(a, b, pr, std::numeric_limits<Real>::max(), &r.point_a, &r.point_b);
+    return r;
   } else if (!cores_separated(a, b)) {
     Vec2 p = common_point(a, b);
     return {0, p, p};
