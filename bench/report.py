@@ -417,7 +417,8 @@ def report(ctx, results, clock):
         out += ["#### `sector_hits` per instruction set, one core, float", "",
                 f"The kernel chosen at start: {ctx.get('collide2d_batch_isa', '?')}. G disks/s = "
                 "1,000,000 / time per swing; the read limit streams the same three arrays "
-                "(64-byte loads), in the same run.", ""] + isa
+                "side by side (a 64-byte line of each per iteration, AVX-512 or AVX2 loads as the CPU "
+                "has them), in the same run.", ""] + isa
     sw = sweep_tables(results)
     if sw:
         out += ["### Sweeps beside Box2D 2.4.1 and v3", ""] + sw
