@@ -19,8 +19,6 @@ using namespace collide2d;
 
 namespace {
 
-constexpr bool kDouble = sizeof(Real) == 8;
-
 Vec2 center_of(const Shape& s) { return std::get<Circle>(s).center; }
 
 Real uniform(std::mt19937_64& g, Real lo, Real hi) {
