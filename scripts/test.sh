@@ -72,8 +72,10 @@ if command -v ccache >/dev/null; then
 fi
 for preset in release double asan; do
   # The float and double builds are warning-free with g++ 12 (-Wall -Wextra -Wpedantic): keep them so.
-  args=(-DCOLLIDE2D_WERROR=ON "${cache[@]}")
-  [[ $preset == asan ]] && args=(-DCOLLIDE2D_WERROR=OFF)
+  # The test binaries precompile GoogleTest's and the standard headers (COLLIDE2D_TEST_PCH,
+  # tests/CMakeLists.txt): the same tests, about a third less compile time for them.
+  args=(-DCOLLIDE2D_WERROR=ON -DCOLLIDE2D_TEST_PCH=ON "${cache[@]}")
+  [[ $preset == asan ]] && args=(-DCOLLIDE2D_WERROR=OFF -DCOLLIDE2D_TEST_PCH=ON)
   # The tool links both libraries whatever the build's scalar: the double build's tool would be
   # the release build's (the same objects) and its cli.* tests the same runs of the same binary,
   # so only the release and asan builds build it.
