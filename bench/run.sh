@@ -5,7 +5,8 @@
 # run (pairs, ray casts, the swing and its kernels with the read limit, sweeps, the world, the
 # crowd movers),
 # 3 repetitions each, in random order over the whole run (so that the load of a shared machine,
-# which drifts, falls on collide2d and its peers alike; the report takes the medians), and regenerate the report's part of
+# which drifts, falls on collide2d and its peers alike), every repetition kept in the JSON (the
+# report takes each row's fastest: load only adds time), and regenerate the report's part of
 # docs/benchmarks.md from the JSON.
 #   bench/run.sh [extra Google Benchmark flags; a later --benchmark_filter=... replaces the default]
 set -eu
@@ -19,7 +20,7 @@ if [ -n "$(git status --porcelain -- src include)" ]; then commit="$commit+dirty
 uptime
 build/bench/bench/collide2d_bench \
   --benchmark_filter='^(overlaps|distance|contact|raycast|swing|swing_isa|sweep|sweep_rotating|world|mover)/' \
-  --benchmark_min_time=0.05 --benchmark_repetitions=3 --benchmark_report_aggregates_only=true \
+  --benchmark_min_time=0.05 --benchmark_repetitions=3 --benchmark_display_aggregates_only=true \
   --benchmark_enable_random_interleaving=true \
   --benchmark_context=collide2d_commit="$commit" \
   --benchmark_out="$out" --benchmark_out_format=json "$@"
