@@ -498,6 +498,8 @@ class World {
                            const MoveOptions& options, std::vector<WorldMove>& out);
   bool plan_crowd_move(std::uint32_t slot, Vec2 displacement, std::size_t i, const MoveOptions& options,
                        MoveScratch& scratch, WorldMove& out);
+  void prefetch_movers(std::span<const ProxyHandle> bodies, const std::vector<WorldMove>& out,
+                       const std::uint32_t* order, std::size_t k, std::size_t end) const;
   /// A crowd's disc moved in two halves (one by one, or planned in a batch and placed after it).
   void plan_disc(std::uint32_t slot, Circle disc, Vec2 displacement, const MoveFrame& frame, const MoveOptions& options,
                  MoveScratch& scratch, WorldMove& out) const;

@@ -495,6 +495,7 @@ std::optional<Invalid> World::move_crowd(std::span<const ProxyHandle> bodies, st
   run(n, [&](std::size_t lo, std::size_t hi) {
     MoveScratch& scratch = move_scratch();
     for (std::size_t i = lo; i < hi; ++i) {
+      prefetch_movers(bodies, out, nullptr, i, hi);
       crowd_batch_[i] = crowd_meets_earlier(i) ? 1 : 0;  // (1: a later batch, found by batch_crowd)
       if (crowd_batch_[i] == 0 && !plan_crowd_move(bodies[i].index, displacements[i], i, options, scratch, out[i])) {
         escaped.store(true, std::memory_order_relaxed);
@@ -508,6 +509,7 @@ std::optional<Invalid> World::move_crowd(std::span<const ProxyHandle> bodies, st
     run(e - b, [&](std::size_t lo, std::size_t hi) {
       MoveScratch& scratch = move_scratch();
       for (std::size_t k = b + lo; k < b + hi; ++k) {
+        prefetch_movers(bodies, out, crowd_order_.data(), k, b + hi);
         const std::uint32_t i = crowd_order_[k];
         if (!plan_crowd_move(bodies[i].index, displacements[i], i, options, scratch, out[i])) {
           escaped.store(true, std::memory_order_relaxed);
@@ -521,6 +523,39 @@ std::optional<Invalid> World::move_crowd(std::span<const ProxyHandle> bodies, st
     move_crowd_serially(bodies, displacements, options, out);
   }
   return std::nullopt;
+}
+
+/// Asks the memory, ahead of a crowd's k-th mover (bodies[order[k]], or bodies[k] without an
+/// order; the movers up to `end`), for what the next ones read first: the records of the mover
+/// three ahead (its answer, shape, tight box, kept box and near record), and the blocks that the
+/// near record of the one two ahead points to (its tile edges, near proxies and room lines; the
+/// record was asked for a mover earlier). The movers come in the caller's order, spread over the
+/// world's arrays and the heap: without it each waits for its records one after another, most
+/// of a step at 10,000 agents on 099-8. (Also asking for the tight boxes of the next one's near
+/// proxies cost more than it won.) Changes nothing but the caches.
+[[gnu::always_inline]] inline void World::prefetch_movers(std::span<const ProxyHandle> bodies,
+                                                          const std::vector<WorldMove>& out,
+                                                          const std::uint32_t* order, std::size_t k,
+                                                          std::size_t end) const {
+  const auto mover = [&](std::size_t j) { return order ? order[j] : j; };
+  if (k + 3 < end) {
+    const std::size_t i = mover(k + 3);
+    const std::uint32_t s = bodies[i].index;
+    __builtin_prefetch(&out[i], 1);
+    __builtin_prefetch(shapes_.data() + s);
+    __builtin_prefetch(tight_.data() + s);
+    if (s < kept_.size()) __builtin_prefetch(kept_.data() + s);
+    if (s < near_.size()) __builtin_prefetch(near_.data() + s);
+  }
+  if (k + 2 < end) {
+    const std::uint32_t s = bodies[mover(k + 2)].index;
+    if (s < near_.size()) {
+      const Near& r = near_[s];
+      __builtin_prefetch(r.ids.data());
+      __builtin_prefetch(r.proxies.data());
+      __builtin_prefetch(r.lines.data());
+    }
+  }
 }
 
 /// Mover i of a crowd batch planned (the slot's shape as it is, crowd_frames_[i]), and how it
@@ -565,6 +600,7 @@ void World::move_crowd_serially(std::span<const ProxyHandle> bodies, std::span<c
   MoveScratch& scratch = move_scratch();
   const bool open = motion_detail::open_options(options);  // (the discs' frames: once per call; finite: check_crowd)
   for (std::size_t i = 0; i < bodies.size(); ++i) {
+    prefetch_movers(bodies, out, nullptr, i, bodies.size());
     const std::uint32_t slot = bodies[i].index;
     if (const Circle* disc = std::get_if<Circle>(&shapes_[slot])) {  // (most crowds: no shape visit)
       plan_disc(slot, *disc, displacements[i], disc_frame(*disc, displacements[i], options, open), options, scratch,
