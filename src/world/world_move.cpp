@@ -479,6 +479,8 @@ std::optional<Invalid> World::move_crowd(std::span<const ProxyHandle> bodies, st
   if (auto bad = check_crowd(bodies, displacements, options)) return bad;
   const std::size_t n = bodies.size();
   out.resize(n);
+  if (kept_.size() < slots_.size()) resize_kept_cores();  // (a record per slot: prefetch_movers)
+  if (near_.size() < slots_.size()) near_.resize(slots_.size());
   if (!run) {
     move_crowd_serially(bodies, displacements, options, out);
     return std::nullopt;
@@ -532,7 +534,8 @@ std::optional<Invalid> World::move_crowd(std::span<const ProxyHandle> bodies, st
 /// record was asked for a mover earlier). The movers come in the caller's order, spread over the
 /// world's arrays and the heap: without it each waits for its records one after another, most
 /// of a step at 10,000 agents on 099-8. (Also asking for the tight boxes of the next one's near
-/// proxies cost more than it won.) Changes nothing but the caches.
+/// proxies cost more than it won.) Changes nothing but the caches. Every slot has its kept and
+/// near records by then (move_crowd).
 [[gnu::always_inline]] inline void World::prefetch_movers(std::span<const ProxyHandle> bodies,
                                                           const std::vector<WorldMove>& out,
                                                           const std::uint32_t* order, std::size_t k,
@@ -544,17 +547,14 @@ std::optional<Invalid> World::move_crowd(std::span<const ProxyHandle> bodies, st
     __builtin_prefetch(&out[i], 1);
     __builtin_prefetch(shapes_.data() + s);
     __builtin_prefetch(tight_.data() + s);
-    if (s < kept_.size()) __builtin_prefetch(kept_.data() + s);
-    if (s < near_.size()) __builtin_prefetch(near_.data() + s);
+    __builtin_prefetch(kept_.data() + s);
+    __builtin_prefetch(near_.data() + s);
   }
   if (k + 2 < end) {
-    const std::uint32_t s = bodies[mover(k + 2)].index;
-    if (s < near_.size()) {
-      const Near& r = near_[s];
-      __builtin_prefetch(r.ids.data());
-      __builtin_prefetch(r.proxies.data());
-      __builtin_prefetch(r.lines.data());
-    }
+    const Near& r = near_[bodies[mover(k + 2)].index];
+    __builtin_prefetch(r.ids.data());
+    __builtin_prefetch(r.proxies.data());
+    __builtin_prefetch(r.lines.data());
   }
 }
 
