@@ -680,40 +680,59 @@ template <bool kStop = false>
   return best;
 }
 
+// Whether max_separation's candidate axes of h are four, which quad_separation takes side by
+// side: a core of four vertices (its edges) or a segment core (its two sides and two end caps).
+inline bool quad_axes(const Hull& h) { return h.count == 4 || h.count == 2; }
+
 #if defined(__GNUC__)
-// Each of h's four edges' separation as max_separation computes it (the least over o's four
-// vertices of dot(n, v - p), in o's vertex order, from Real max), all of them: the four edges
-// in the lanes of one vector (GCC/Clang vectors: the same operations lane by lane, so the same
-// bits), without the per-edge exits, which only skip edges that cannot win.
-[[gnu::always_inline]] inline void quad_edge_separations(const Hull& h, const Hull& o, Real s[4]) {
-  using V4 = Real __attribute__((vector_size(4 * sizeof(Real))));
-  const V4 px = {h.v[0].x, h.v[1].x, h.v[2].x, h.v[3].x}, py = {h.v[0].y, h.v[1].y, h.v[2].y, h.v[3].y};
-  const V4 nx = {h.n[0].x, h.n[1].x, h.n[2].x, h.n[3].x}, ny = {h.n[0].y, h.n[1].y, h.n[2].y, h.n[3].y};
-  V4 m = V4{} + std::numeric_limits<Real>::max();
-  for (int j = 0; j < 4; ++j) {
-    const V4 d = nx * (o.v[j].x - px) + ny * (o.v[j].y - py);
-    m = d < m ? d : m;  // std::min(m, d) per lane
+using V4 = Real __attribute__((vector_size(4 * sizeof(Real))));
+// The four candidate axes of a quad_axes hull in max_separation's order, each a point on it
+// (px, py) and its direction (nx, ny): the edges; or the sides, then the end cap at v1
+// (direction d = v0 -> v1) and the one at v0 (-d: its separation the negation of
+// max_separation's -dot(d, .) term by term, the same value, a zero's sign aside, which neither
+// the comparisons nor the depth R - s sees).
+struct QuadAxes {
+  V4 px, py, nx, ny;
+  explicit QuadAxes(const Hull& h) {
+    const Vec2* v = h.v;
+    const Vec2* n = h.n;
+    if (h.count == 4) {
+      px = V4{v[0].x, v[1].x, v[2].x, v[3].x}, py = V4{v[0].y, v[1].y, v[2].y, v[3].y};
+      nx = V4{n[0].x, n[1].x, n[2].x, n[3].x}, ny = V4{n[0].y, n[1].y, n[2].y, n[3].y};
+    } else {
+      const Vec2 d = perp(n[0]);
+      px = V4{v[0].x, v[1].x, v[1].x, v[0].x}, py = V4{v[0].y, v[1].y, v[1].y, v[0].y};
+      nx = V4{n[0].x, n[1].x, d.x, -d.x}, ny = V4{n[0].y, n[1].y, d.y, -d.y};
+    }
   }
-  for (int i = 0; i < 4; ++i) s[i] = m[i];
-}
+  // Each axis's separation as max_separation computes it (the least over o's vertices, in
+  // their order, of dot(n, v - p), from Real max), all four in the lanes of one vector (the
+  // same operations lane by lane), without the per-axis exits, which only skip axes that cannot
+  // win; then the largest, scanned in order (a later axis wins only when strictly greater)
+  // into `best`, its direction times `sign`.
+  void scan(const Hull& o, Real sign, Axis& best) const {
+    V4 m = V4{} + std::numeric_limits<Real>::max();
+    for (int j = 0; j < o.count; ++j) {
+      const V4 d = nx * (o.v[j].x - px) + ny * (o.v[j].y - py);
+      m = d < m ? d : m;  // std::min(m, d) per lane
+    }
+    for (int i = 0; i < 4; ++i)
+      if (m[i] > best.s) best.s = m[i], best.n = Vec2{nx[i], ny[i]} * sign;
+  }
+};
 #endif
 
-// max_separation for two cores of four vertices each (two rectangles): the same separations
-// (quad_edge_separations) taken in the same order with the same rule (a later edge wins only
-// when strictly greater), so the same axis, bits included. (Other compilers: max_separation.)
-[[gnu::always_inline]] inline Axis quad_separation(const Hull& a, const Hull& b) {
+// max_separation (kStop included) for two quad_axes hulls: the same separations compared in
+// the same order, so the same axis (QuadAxes::scan). (Other compilers: max_separation.)
+template <bool kStop = false>
+[[gnu::always_inline]] inline Axis quad_separation(const Hull& a, const Hull& b, Real stop = 0) {
 #if defined(__GNUC__)
-  Real sa[4], sb[4];
-  quad_edge_separations(a, b, sa);
-  quad_edge_separations(b, a, sb);
   Axis best;
-  for (int i = 0; i < 4; ++i)
-    if (sa[i] > best.s) best.s = sa[i], best.n = a.n[i];
-  for (int i = 0; i < 4; ++i)
-    if (sb[i] > best.s) best.s = sb[i], best.n = b.n[i] * Real(-1);
+  QuadAxes(a).scan(b, 1, best);
+  if (!kStop || !(best.s > stop)) QuadAxes(b).scan(a, -1, best);
   return best;
 #else
-  return max_separation(a, b);
+  return max_separation<kStop>(a, b, stop);
 #endif
 }
 
@@ -813,7 +832,7 @@ template <bool kFiltered = false, bool kStop = false>
   Axis ax;
   bool have_ax = false;
   if constexpr (kFiltered && !kStop) {
-    if (!(gap > 0)) ax = a.count == 4 && b.count == 4 ? quad_separation(a, b) : max_separation(a, b), have_ax = true;
+    if (!(gap > 0)) ax = quad_axes(a) && quad_axes(b) ? quad_separation(a, b) : max_separation(a, b), have_ax = true;
   }
   // A positive rounded gap is a positive exact one (a difference of two floats keeps its sign):
   // the boxes, so the cores, are disjoint, which cores_separated's exact test would find.
@@ -826,7 +845,7 @@ template <bool kFiltered = false, bool kStop = false>
       };
       if constexpr (kStop) {
         const Real e = err();
-        ax = max_separation<true>(a, b, e);
+        ax = quad_axes(a) && quad_axes(b) ? quad_separation<true>(a, b, e) : max_separation<true>(a, b, e);
         have_ax = !(ax.s > e);
         apart = separated_by_axis(a, b, ax, e);
       } else {  // (the bound after the scan: fewer values held across it)
