@@ -680,13 +680,9 @@ template <bool kStop = false>
   return best;
 }
 
-// Whether max_separation's candidate axes of h are four, which quad_separation takes side by
-// side: a core of four vertices (its edges) or a segment core (its two sides and two end caps).
-inline bool quad_axes(const Hull& h) { return h.count == 4 || h.count == 2; }
-
 #if defined(__GNUC__)
 using V4 = Real __attribute__((vector_size(4 * sizeof(Real))));
-// The four candidate axes of a quad_axes hull in max_separation's order, each a point on it
+// The four candidate axes of a core of four vertices or a segment core in max_separation's order, each a point on it
 // (px, py) and its direction (nx, ny): the edges; or the sides, then the end cap at v1
 // (direction d = v0 -> v1) and the one at v0 (-d: its separation the negation of
 // max_separation's -dot(d, .) term by term, the same value, a zero's sign aside, which neither
@@ -722,8 +718,9 @@ struct QuadAxes {
 };
 #endif
 
-// max_separation (kStop included) for two quad_axes hulls: the same separations compared in
-// the same order, so the same axis (QuadAxes::scan). (Other compilers: max_separation.)
+// max_separation (kStop included) for two cores of four vertices each or one such and a segment
+// core (four candidate axes each: edges, or sides and end caps): the same separations compared
+// in the same order, so the same axis (QuadAxes::scan). (Other compilers: max_separation.)
 template <bool kStop = false>
 [[gnu::always_inline]] inline Axis quad_separation(const Hull& a, const Hull& b, Real stop = 0) {
 #if defined(__GNUC__)
@@ -822,8 +819,9 @@ bool separated_by_axis(const Hull& a, const Hull& b, const Axis& ax, Real err) {
 // kStop (a segment core and a polygon core: their axes are few, and a pair's axes of one core
 // often decide): max_separation skips b's axes once a's show the cores separated (the axis is
 // then not the largest: the rare separated cores that need it, their closest points within
-// rounding, take it again in full).
-template <bool kFiltered = false, bool kStop = false>
+// rounding, take it again in full). kQuad (kFiltered, each core of four vertices or a segment
+// core): quad_separation for max_separation (the same axis).
+template <bool kFiltered = false, bool kStop = false, bool kQuad = false>
 [[gnu::always_inline]] inline Manifold bounded_contact(const Hull& a, const Hull& b, const CoreBounds& ba, const CoreBounds& bb, Real gap,
                                                        Real turn = 0) {
   Manifold m;
@@ -832,7 +830,11 @@ template <bool kFiltered = false, bool kStop = false>
   Axis ax;
   bool have_ax = false;
   if constexpr (kFiltered && !kStop) {
-    if (!(gap > 0)) ax = quad_axes(a) && quad_axes(b) ? quad_separation(a, b) : max_separation(a, b), have_ax = true;
+    if (!(gap > 0)) {
+      if constexpr (kQuad) ax = quad_separation(a, b);
+      else ax = max_separation(a, b);
+      have_ax = true;
+    }
   }
   // A positive rounded gap is a positive exact one (a difference of two floats keeps its sign):
   // the boxes, so the cores, are disjoint, which cores_separated's exact test would find.
@@ -845,7 +847,8 @@ template <bool kFiltered = false, bool kStop = false>
       };
       if constexpr (kStop) {
         const Real e = err();
-        ax = quad_axes(a) && quad_axes(b) ? quad_separation<true>(a, b, e) : max_separation<true>(a, b, e);
+        if constexpr (kQuad) ax = quad_separation<true>(a, b, e);
+        else ax = max_separation<true>(a, b, e);
         have_ax = !(ax.s > e);
         apart = separated_by_axis(a, b, ax, e);
       } else {  // (the bound after the scan: fewer values held across it)
@@ -922,6 +925,14 @@ Manifold convex_contact(const Hull& a, const Hull& b, Real turn) {
   return bounded_contact<true>(a, b, ba, bb, gap, turn);
 }
 
+Manifold quad_contact(const Hull& a, const Hull& b, Real turn) {
+  if (a.count != 4 || b.count != 4 || !(turn < 1)) return convex_contact(a, b);
+  const CoreBounds ba(a), bb(b);
+  const Real gap = bounds_gap(ba, bb);
+  if (bounds_apart(gap, a.radius + b.radius)) return {};
+  return bounded_contact<true, false, true>(a, b, ba, bb, gap, turn);
+}
+
 namespace {
 // A bound on the angle between set_segment's normals (and its direction) and the exact ones of
 // its two ends: the difference rounds each coordinate by half an ulp (0.71 eps of angle at
@@ -929,8 +940,8 @@ namespace {
 constexpr Real kSegmentTurn = 4 * std::numeric_limits<Real>::epsilon();
 
 // hull_stroke_contact (kFiltered: h a polygon core with normals within `turn` of its edges, the
-// stroke's core a segment; bounded_contact<true>).
-template <bool kFiltered>
+// stroke's core a segment; bounded_contact<true>; kQuad: h of four vertices).
+template <bool kFiltered, bool kQuad = false>
 [[gnu::always_inline]] inline Manifold stroke_contact(const Hull& h, Vec2 s0, Vec2 s1, Real rs, bool stroke_is_a, Real turn) {
   // convex_contact(h, Hull(stroke)) (or the other way round), the stroke's hull (a normalize)
   // built only past the bounding boxes' test: its box is that of its two ends.
@@ -940,8 +951,8 @@ template <bool kFiltered>
   Hull s;
   s.set_segment(s0, s1, rs);
   s.area = rs > 0;  // (as Hull(Capsule) and Hull(Segment))
-  if (stroke_is_a) return bounded_contact<kFiltered, kFiltered>(s, h, bs, bh, gap, turn);
-  return bounded_contact<kFiltered, kFiltered>(h, s, bh, bs, gap, turn);
+  if (stroke_is_a) return bounded_contact<kFiltered, kFiltered, kQuad>(s, h, bs, bh, gap, turn);
+  return bounded_contact<kFiltered, kFiltered, kQuad>(h, s, bh, bs, gap, turn);
 }
 }  // namespace
 
@@ -952,6 +963,11 @@ Manifold hull_stroke_contact(const Hull& h, Vec2 s0, Vec2 s1, Real rs, bool stro
 Manifold hull_stroke_contact(const Hull& h, Vec2 s0, Vec2 s1, Real rs, bool stroke_is_a, Real turn) {
   if (h.count < 3 || s0 == s1 || !(turn < 1)) return hull_stroke_contact(h, s0, s1, rs, stroke_is_a);
   return stroke_contact<true>(h, s0, s1, rs, stroke_is_a, std::max(turn, kSegmentTurn));
+}
+
+Manifold quad_stroke_contact(const Hull& h, Vec2 s0, Vec2 s1, Real rs, bool stroke_is_a, Real turn) {
+  if (h.count != 4 || s0 == s1 || !(turn < 1)) return hull_stroke_contact(h, s0, s1, rs, stroke_is_a);
+  return stroke_contact<true, true>(h, s0, s1, rs, stroke_is_a, std::max(turn, kSegmentTurn));
 }
 
 namespace {
