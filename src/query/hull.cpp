@@ -682,11 +682,11 @@ template <bool kStop = false>
 
 #if defined(__GNUC__)
 using V4 = Real __attribute__((vector_size(4 * sizeof(Real))));
-// The four candidate axes of a core of four vertices or a segment core in max_separation's order, each a point on it
-// (px, py) and its direction (nx, ny): the edges; or the sides, then the end cap at v1
-// (direction d = v0 -> v1) and the one at v0 (-d: its separation the negation of
-// max_separation's -dot(d, .) term by term, the same value, a zero's sign aside, which neither
-// the comparisons nor the depth R - s sees).
+// The four candidate axes of a core of four vertices or of a segment core, in max_separation's
+// order, each a point on it (px, py) and its direction (nx, ny): the edges; or the sides, then
+// the end cap at v1 (direction d = v0 -> v1) and the one at v0 (-d: its separation the negation
+// of max_separation's -dot(d, .) term by term, the same value, a zero's sign aside, which
+// neither the comparisons nor the depth R - s sees).
 struct QuadAxes {
   V4 px, py, nx, ny;
   explicit QuadAxes(const Hull& h) {
