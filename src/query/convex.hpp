@@ -120,6 +120,10 @@ Manifold convex_contact(const Hull& a, const Hull& b);
 /// told apart or meeting from their float separations where those are clear of their rounding,
 /// with the exact test only between (other cores: convex_contact).
 Manifold convex_contact(const Hull& a, const Hull& b, Real turn);
+/// convex_contact(a, b, turn) (the same bits) for two rectangles' hulls (aabb, box): two cores
+/// of four vertices compare their 4 + 4 edges side by side (a degenerate one, of fewer vertices,
+/// or turn >= 1: convex_contact(a, b)).
+Manifold quad_contact(const Hull& a, const Hull& b, Real turn);
 Manifold convex_contact(const Piece& a, const Hull& b);
 Manifold convex_contact(const Piece& a, const Piece& b);
 

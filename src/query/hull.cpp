@@ -680,6 +680,59 @@ template <bool kStop = false>
   return best;
 }
 
+#if defined(__GNUC__)
+using V4 = Real __attribute__((vector_size(4 * sizeof(Real))));
+// The four candidate axes of a core of four vertices or of a segment core, in max_separation's
+// order, each a point on it (px, py) and its direction (nx, ny): the edges; or the sides, then
+// the end cap at v1 (direction d = v0 -> v1) and the one at v0 (-d: its separation the negation
+// of max_separation's -dot(d, .) term by term, the same value, a zero's sign aside, which
+// neither the comparisons nor the depth R - s sees).
+struct QuadAxes {
+  V4 px, py, nx, ny;
+  explicit QuadAxes(const Hull& h) {
+    const Vec2* v = h.v;
+    const Vec2* n = h.n;
+    if (h.count == 4) {
+      px = V4{v[0].x, v[1].x, v[2].x, v[3].x}, py = V4{v[0].y, v[1].y, v[2].y, v[3].y};
+      nx = V4{n[0].x, n[1].x, n[2].x, n[3].x}, ny = V4{n[0].y, n[1].y, n[2].y, n[3].y};
+    } else {
+      const Vec2 d = perp(n[0]);
+      px = V4{v[0].x, v[1].x, v[1].x, v[0].x}, py = V4{v[0].y, v[1].y, v[1].y, v[0].y};
+      nx = V4{n[0].x, n[1].x, d.x, -d.x}, ny = V4{n[0].y, n[1].y, d.y, -d.y};
+    }
+  }
+  // Each axis's separation as max_separation computes it (the least over o's vertices, in
+  // their order, of dot(n, v - p), from Real max), all four in the lanes of one vector (the
+  // same operations lane by lane), without the per-axis exits, which only skip axes that cannot
+  // win; then the largest, scanned in order (a later axis wins only when strictly greater)
+  // into `best`, its direction times `sign`.
+  void scan(const Hull& o, Real sign, Axis& best) const {
+    V4 m = V4{} + std::numeric_limits<Real>::max();
+    for (int j = 0; j < o.count; ++j) {
+      const V4 d = nx * (o.v[j].x - px) + ny * (o.v[j].y - py);
+      m = d < m ? d : m;  // std::min(m, d) per lane
+    }
+    for (int i = 0; i < 4; ++i)
+      if (m[i] > best.s) best.s = m[i], best.n = Vec2{nx[i], ny[i]} * sign;
+  }
+};
+#endif
+
+// max_separation (kStop included) for two cores of four vertices each or one such and a segment
+// core (four candidate axes each: edges, or sides and end caps): the same separations compared
+// in the same order, so the same axis (QuadAxes::scan). (Other compilers: max_separation.)
+template <bool kStop = false>
+[[gnu::always_inline]] inline Axis quad_separation(const Hull& a, const Hull& b, Real stop = 0) {
+#if defined(__GNUC__)
+  Axis best;
+  QuadAxes(a).scan(b, 1, best);
+  if (!kStop || !(best.s > stop)) QuadAxes(b).scan(a, -1, best);
+  return best;
+#else
+  return max_separation<kStop>(a, b, stop);
+#endif
+}
+
 // The edge of h whose normal is most aligned with d, if aligned within the tolerance.
 int aligned_edge(const Hull& h, Vec2 d) {
   if (h.count < 2) return -1;
@@ -766,8 +819,9 @@ bool separated_by_axis(const Hull& a, const Hull& b, const Axis& ax, Real err) {
 // kStop (a segment core and a polygon core: their axes are few, and a pair's axes of one core
 // often decide): max_separation skips b's axes once a's show the cores separated (the axis is
 // then not the largest: the rare separated cores that need it, their closest points within
-// rounding, take it again in full).
-template <bool kFiltered = false, bool kStop = false>
+// rounding, take it again in full). kQuad (kFiltered, each core of four vertices or a segment
+// core): quad_separation for max_separation (the same axis).
+template <bool kFiltered = false, bool kStop = false, bool kQuad = false>
 [[gnu::always_inline]] inline Manifold bounded_contact(const Hull& a, const Hull& b, const CoreBounds& ba, const CoreBounds& bb, Real gap,
                                                        Real turn = 0) {
   Manifold m;
@@ -776,7 +830,11 @@ template <bool kFiltered = false, bool kStop = false>
   Axis ax;
   bool have_ax = false;
   if constexpr (kFiltered && !kStop) {
-    if (!(gap > 0)) ax = max_separation(a, b), have_ax = true;
+    if (!(gap > 0)) {
+      if constexpr (kQuad) ax = quad_separation(a, b);
+      else ax = max_separation(a, b);
+      have_ax = true;
+    }
   }
   // A positive rounded gap is a positive exact one (a difference of two floats keeps its sign):
   // the boxes, so the cores, are disjoint, which cores_separated's exact test would find.
@@ -789,7 +847,8 @@ template <bool kFiltered = false, bool kStop = false>
       };
       if constexpr (kStop) {
         const Real e = err();
-        ax = max_separation<true>(a, b, e);
+        if constexpr (kQuad) ax = quad_separation<true>(a, b, e);
+        else ax = max_separation<true>(a, b, e);
         have_ax = !(ax.s > e);
         apart = separated_by_axis(a, b, ax, e);
       } else {  // (the bound after the scan: fewer values held across it)
@@ -866,6 +925,14 @@ Manifold convex_contact(const Hull& a, const Hull& b, Real turn) {
   return bounded_contact<true>(a, b, ba, bb, gap, turn);
 }
 
+Manifold quad_contact(const Hull& a, const Hull& b, Real turn) {
+  if (a.count != 4 || b.count != 4 || !(turn < 1)) return convex_contact(a, b);
+  const CoreBounds ba(a), bb(b);
+  const Real gap = bounds_gap(ba, bb);
+  if (bounds_apart(gap, a.radius + b.radius)) return {};
+  return bounded_contact<true, false, true>(a, b, ba, bb, gap, turn);
+}
+
 namespace {
 // A bound on the angle between set_segment's normals (and its direction) and the exact ones of
 // its two ends: the difference rounds each coordinate by half an ulp (0.71 eps of angle at
@@ -873,8 +940,8 @@ namespace {
 constexpr Real kSegmentTurn = 4 * std::numeric_limits<Real>::epsilon();
 
 // hull_stroke_contact (kFiltered: h a polygon core with normals within `turn` of its edges, the
-// stroke's core a segment; bounded_contact<true>).
-template <bool kFiltered>
+// stroke's core a segment; bounded_contact<true>; kQuad: h of four vertices).
+template <bool kFiltered, bool kQuad = false>
 [[gnu::always_inline]] inline Manifold stroke_contact(const Hull& h, Vec2 s0, Vec2 s1, Real rs, bool stroke_is_a, Real turn) {
   // convex_contact(h, Hull(stroke)) (or the other way round), the stroke's hull (a normalize)
   // built only past the bounding boxes' test: its box is that of its two ends.
@@ -884,8 +951,8 @@ template <bool kFiltered>
   Hull s;
   s.set_segment(s0, s1, rs);
   s.area = rs > 0;  // (as Hull(Capsule) and Hull(Segment))
-  if (stroke_is_a) return bounded_contact<kFiltered, kFiltered>(s, h, bs, bh, gap, turn);
-  return bounded_contact<kFiltered, kFiltered>(h, s, bh, bs, gap, turn);
+  if (stroke_is_a) return bounded_contact<kFiltered, kFiltered, kQuad>(s, h, bs, bh, gap, turn);
+  return bounded_contact<kFiltered, kFiltered, kQuad>(h, s, bh, bs, gap, turn);
 }
 }  // namespace
 
@@ -896,6 +963,11 @@ Manifold hull_stroke_contact(const Hull& h, Vec2 s0, Vec2 s1, Real rs, bool stro
 Manifold hull_stroke_contact(const Hull& h, Vec2 s0, Vec2 s1, Real rs, bool stroke_is_a, Real turn) {
   if (h.count < 3 || s0 == s1 || !(turn < 1)) return hull_stroke_contact(h, s0, s1, rs, stroke_is_a);
   return stroke_contact<true>(h, s0, s1, rs, stroke_is_a, std::max(turn, kSegmentTurn));
+}
+
+Manifold quad_stroke_contact(const Hull& h, Vec2 s0, Vec2 s1, Real rs, bool stroke_is_a, Real turn) {
+  if (h.count != 4 || s0 == s1 || !(turn < 1)) return hull_stroke_contact(h, s0, s1, rs, stroke_is_a);
+  return stroke_contact<true, true>(h, s0, s1, rs, stroke_is_a, std::max(turn, kSegmentTurn));
 }
 
 namespace {

@@ -22,6 +22,10 @@ Manifold hull_stroke_contact(const Hull& h, Vec2 s0, Vec2 s1, Real rs, bool stro
 // (h's normals within `turn` radians of its edges: its separation decided from max_separation's
 // float value where that is clear of its rounding, as convex_contact(a, b, turn); the same bits)
 Manifold hull_stroke_contact(const Hull& h, Vec2 s0, Vec2 s1, Real rs, bool stroke_is_a, Real turn);
+// hull_stroke_contact(h, ..., turn) (the same bits) for a rectangle's hull (aabb, box): a core of
+// four vertices and the segment core compare their 4 + 4 axes side by side (a degenerate one, or
+// turn >= 1: the general path).
+Manifold quad_stroke_contact(const Hull& h, Vec2 s0, Vec2 s1, Real rs, bool stroke_is_a, Real turn);
 
 namespace {
 
@@ -572,9 +576,12 @@ inline Real normal_turn(const Polygon& p) {
   const Vec2 o = p.offset();
   return o.x == 0 && o.y == 0 ? p.normal_turn() : Real(1);
 }
-// A shape whose hull's normals normal_turn bounds: an aabb, a box, a polygon.
+// A shape whose hull's normals normal_turn bounds: an aabb, a box (kIsRect: a hull of four
+// vertices unless degenerate), a polygon.
 template <class T>
-inline constexpr bool kHasTurn = std::is_same_v<T, Aabb> || std::is_same_v<T, Box> || std::is_same_v<T, Polygon>;
+inline constexpr bool kIsRect = std::is_same_v<T, Aabb> || std::is_same_v<T, Box>;
+template <class T>
+inline constexpr bool kHasTurn = kIsRect<T> || std::is_same_v<T, Polygon>;
 
 // Whether a box's core and the segment core s0-s1 are apart by more than R, as
 // hull_stroke_contact's first test (bounds_apart of their bounding boxes) finds it, told before
@@ -611,14 +618,17 @@ struct ContactForms {
       if constexpr (std::is_same_v<B, Box>) {
         if (box_stroke_apart(b, a.a, a.b, stroke_radius(a))) return {};
       }
-      return hull_stroke_contact(Hull(b), a.a, a.b, stroke_radius(a), true, normal_turn(b));
+      if constexpr (kIsRect<B>) return quad_stroke_contact(Hull(b), a.a, a.b, stroke_radius(a), true, normal_turn(b));
+      else return hull_stroke_contact(Hull(b), a.a, a.b, stroke_radius(a), true, normal_turn(b));
     } else if constexpr (kIsStroke<B>) {
       static_assert(kHasTurn<A>);
       if constexpr (std::is_same_v<A, Box>) {
         if (box_stroke_apart(a, b.a, b.b, stroke_radius(b))) return {};
       }
-      return hull_stroke_contact(Hull(a), b.a, b.b, stroke_radius(b), false, normal_turn(a));
+      if constexpr (kIsRect<A>) return quad_stroke_contact(Hull(a), b.a, b.b, stroke_radius(b), false, normal_turn(a));
+      else return hull_stroke_contact(Hull(a), b.a, b.b, stroke_radius(b), false, normal_turn(a));
     }
+    if constexpr (kIsRect<A> && kIsRect<B>) return quad_contact(Hull(a), Hull(b), std::max(normal_turn(a), normal_turn(b)));
     if constexpr (kHasTurn<A> && kHasTurn<B>) return convex_contact(Hull(a), Hull(b), std::max(normal_turn(a), normal_turn(b)));
     return convex_contact(Hull(a), Hull(b));
   }

@@ -260,6 +260,57 @@ void check_strokes(unsigned seed, bool capsule) {
 TEST(ContactPolygonFilter, SegmentsGiveTheGeneralPathsManifold) { check_strokes<Segment>(3535, false); }
 TEST(ContactPolygonFilter, CapsulesGiveTheGeneralPathsManifold) { check_strokes<Capsule>(3636, true); }
 
+/// A rectangle's corners as its hull has them, as a polygon (the same points): a stroke placed
+/// by stroke_for at its edges lies within ulps of the rectangle's.
+template <class R>
+Polygon corners_of(const R& rect) {
+  const detail::Hull h(rect);
+  return *make_polygon(std::array<Vec2, 4>{h.v[0], h.v[1], h.v[2], h.v[3]});
+}
+
+/// Strokes at a box's and an aabb's own edges (stroke_for's kinds: an end within ulps of an
+/// edge's line, parallel within ulps, through, collinear with an edge, random), either way
+/// round: the stroke's two sides and two caps against the rectangle's four edges, the axes
+/// a rectangle and a stroke compare side by side.
+template <class S>
+void check_rectangle_strokes(unsigned seed, bool capsule) {
+  Draw r(seed);
+  int touching = 0, apart = 0;
+  for (int i = 0; i < 20000; ++i) {
+    const Real far = Draw::far(i);
+    const Vec2 c{r.uni(-1, 1) * far, r.uni(-1, 1) * far}, h{r.uni(0.1, 1), r.uni(0.1, 1)};
+    const Box bx(c, h, r.uni(0, 6.3));
+    const Aabb ab{c - h, c + h};
+    const Real radius = capsule ? r.uni(0.05, 0.4) : Real(0);
+    const S sb = stroke_for<S>(r, corners_of(bx), i, radius), sa = stroke_for<S>(r, corners_of(ab), i, radius);
+    SCOPED_TRACE("case " + std::to_string(i));
+    EXPECT_TRUE(as_general_path(bx, sb));
+    EXPECT_TRUE(as_general_path(sb, bx));
+    EXPECT_TRUE(as_general_path(ab, sa));
+    EXPECT_TRUE(as_general_path(sa, ab));
+    (contact(bx, sb).touching ? touching : apart) += 1;
+    // Deep and symmetric (dyadic values): the stroke's two caps and the aabb's two sides across
+    // it separate by exactly the same amount, the largest (the first of them in the scan wins).
+    const Vec2 cc{std::round(c.x), std::round(c.y)};
+    const Real len = Real(0.25) * Real(1 + i % 4), w = Real(0.125) * Real(1 + i % 3);
+    const Aabb tall{cc - Vec2{w, len + w + 1}, cc + Vec2{w, len + w + 1}};
+    S st;
+    st.a = cc - Vec2{len, 0}, st.b = cc + Vec2{len, 0};
+    if constexpr (std::is_same_v<S, Capsule>) st.radius = radius;
+    EXPECT_TRUE(as_general_path(tall, st));
+    EXPECT_TRUE(as_general_path(st, tall));
+  }
+  EXPECT_GT(touching, 6000);
+  EXPECT_GT(apart, 3000);
+}
+
+TEST(ContactPolygonFilter, SegmentsAtRectangleEdgesGiveTheGeneralPathsManifold) {
+  check_rectangle_strokes<Segment>(3838, false);
+}
+TEST(ContactPolygonFilter, CapsulesAtRectangleEdgesGiveTheGeneralPathsManifold) {
+  check_rectangle_strokes<Capsule>(3939, true);
+}
+
 /// The angle between stored normal u and the outward normal w = (ey, -ex) of edge a -> b, in
 /// long double: atan2(|u x w|, u . w).
 long double angle_to_edge(Vec2 a, Vec2 b, Vec2 u) {
