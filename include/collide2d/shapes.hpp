@@ -235,7 +235,10 @@ class Polygon {
   /// Makes this polygon `base` turned by `rot` about `pivot`, with the pivot moved to `centre`:
   /// vertex p goes to centre + rot (p - pivot). Reuses this polygon's storage when it is the
   /// only one holding it and it has the same count (a pose updated in a loop allocates once).
-  void set_pose(const Polygon& base, Vec2 pivot, Vec2 centre, Rot rot);
+  /// Without `measure_turn`, normal_turn() is not measured but stored as 4 (no bound: the
+  /// contact filters that read it take their exact path, with the same answers), which saves
+  /// more than half of the pose's cost (for a pose that contact() seldom or never sees).
+  void set_pose(const Polygon& base, Vec2 pivot, Vec2 centre, Rot rot, bool measure_turn = true);
 
  private:
   friend std::optional<Polygon> make_polygon(std::span<const Vec2> points, Real radius, Invalid* why);
@@ -244,8 +247,9 @@ class Polygon {
   /// store_extent(): this polygon's own when it alone holds it and it has room for exactly n (and
   /// `keep` does not hold it too), else new.
   Vec2* storage_for(int n, const Polygon* keep = nullptr);
-  /// Computes extent() and normal_turn() from the filled vertices and normals.
-  void store_extent();
+  /// Computes extent() and normal_turn() (4 without `measure_turn`) from the filled vertices
+  /// and normals.
+  void store_extent(bool measure_turn = true);
   int count_ = 0;  // (beside radius: a float polygon stays 32 bytes)
   std::shared_ptr<Vec2[]> data_;  // vertices [0, count_), normals [count_, 2 count_), extent; never changed while shared
   Vec2 offset_;

@@ -148,9 +148,10 @@ void take_spare(Polygon& o) {
 }
 
 /// Writes `base` posed by x into `out`, which holds the same type. A box's or sector's
-/// rotation is set as a vector (no trigonometry; its angle follows from it when asked), so
-/// `angles` is no longer needed here.
-void pose_part(const Shape& base, const Xf& x, Shape& out, bool /*angles*/) {
+/// rotation is set as a vector (no trigonometry; its angle follows from it when asked). A
+/// polygon's normal_turn() is measured only with `angles` (a shape handed out: moved_shape);
+/// the sweep's own poses store none, which only contact's filters read (same answers without).
+void pose_part(const Shape& base, const Xf& x, Shape& out, bool angles) {
   std::visit(
       [&](const auto& b) {
         using T = std::decay_t<decltype(b)>;
@@ -172,7 +173,7 @@ void pose_part(const Shape& base, const Xf& x, Shape& out, bool /*angles*/) {
           o.a = x(b.a);
           o.b = x(b.b);
         } else {  // (into a spare storage or its own: see the MovingBody constructor)
-          o.set_pose(b, x.pivot, x.centre, x.rot);
+          o.set_pose(b, x.pivot, x.centre, x.rot, angles);
         }
       },
       base);

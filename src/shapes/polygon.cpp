@@ -154,7 +154,7 @@ Vec2* Polygon::storage_for(int n, const Polygon* keep) {
   return data_.get();
 }
 
-void Polygon::set_pose(const Polygon& base, Vec2 pivot, Vec2 centre, Rot rot) {
+void Polygon::set_pose(const Polygon& base, Vec2 pivot, Vec2 centre, Rot rot, bool measure_turn) {
   radius = base.radius;
   const int n = base.count();
   COLLIDE2D_ASSERT(n >= 3 && n <= kMaxVertices);
@@ -163,14 +163,14 @@ void Polygon::set_pose(const Polygon& base, Vec2 pivot, Vec2 centre, Rot rot) {
     out[i] = centre + rot.apply(base.vertex(i) - pivot);
     out[n + i] = rot.apply(base.normal(i));
   }
-  store_extent();
+  store_extent(measure_turn);
   offset_ = Vec2{};
 }
 
-void Polygon::store_extent() {
+void Polygon::store_extent(bool measure_turn) {
   Real e = 0;
   for (int i = 0; i < count_; ++i) e = std::max(e, std::fabs(data_[i].x) + std::fabs(data_[i].y));
-  data_[2 * count_] = Vec2{e, normal_turn_of(data_.get(), data_.get() + count_, count_)};
+  data_[2 * count_] = Vec2{e, measure_turn ? normal_turn_of(data_.get(), data_.get() + count_, count_) : Real(4)};
 }
 
 }  // namespace collide2d
