@@ -60,6 +60,9 @@ namespace detail {
 /// Every stored field of a Sector, Box or Polygon, caches included, read and written as they are
 /// (the world snapshot saves and restores shapes bit for bit; src/world/world_snapshot.cpp).
 struct ShapeState;
+/// The rotating sweep's poses of a polygon for its own use, without normal_turn()'s measure
+/// (src/query/sweep_rotating.cpp).
+struct PolygonPose;
 }  // namespace detail
 
 /// Circle sector (a melee attack's cone): the points within `radius` of `center` whose
@@ -235,14 +238,16 @@ class Polygon {
   /// Makes this polygon `base` turned by `rot` about `pivot`, with the pivot moved to `centre`:
   /// vertex p goes to centre + rot (p - pivot). Reuses this polygon's storage when it is the
   /// only one holding it and it has the same count (a pose updated in a loop allocates once).
-  /// Without `measure_turn`, normal_turn() is not measured but stored as 4 (no bound: the
-  /// contact filters that read it take their exact path, with the same answers), which saves
-  /// more than half of the pose's cost (for a pose that contact() seldom or never sees).
-  void set_pose(const Polygon& base, Vec2 pivot, Vec2 centre, Rot rot, bool measure_turn = true);
+  void set_pose(const Polygon& base, Vec2 pivot, Vec2 centre, Rot rot);
 
  private:
   friend std::optional<Polygon> make_polygon(std::span<const Vec2> points, Real radius, Invalid* why);
   friend struct detail::ShapeState;
+  friend struct detail::PolygonPose;
+  /// set_pose; without `measure_turn`, normal_turn() is not measured but stored as 4 (no bound:
+  /// the contact filters that read it take their exact path, with the same answers), which
+  /// saves more than half of the pose's cost (for the sweep's poses, which contact() seldom sees).
+  void pose(const Polygon& base, Vec2 pivot, Vec2 centre, Rot rot, bool measure_turn);
   /// Storage for n vertices and then n normals, for the caller to fill and then to finish with
   /// store_extent(): this polygon's own when it alone holds it and it has room for exactly n (and
   /// `keep` does not hold it too), else new.

@@ -154,7 +154,11 @@ Vec2* Polygon::storage_for(int n, const Polygon* keep) {
   return data_.get();
 }
 
-void Polygon::set_pose(const Polygon& base, Vec2 pivot, Vec2 centre, Rot rot, bool measure_turn) {
+void Polygon::set_pose(const Polygon& base, Vec2 pivot, Vec2 centre, Rot rot) {
+  pose(base, pivot, centre, rot, true);
+}
+
+void Polygon::pose(const Polygon& base, Vec2 pivot, Vec2 centre, Rot rot, bool measure_turn) {
   radius = base.radius;
   const int n = base.count();
   COLLIDE2D_ASSERT(n >= 3 && n <= kMaxVertices);
