@@ -60,6 +60,9 @@ namespace detail {
 /// Every stored field of a Sector, Box or Polygon, caches included, read and written as they are
 /// (the world snapshot saves and restores shapes bit for bit; src/world/world_snapshot.cpp).
 struct ShapeState;
+/// The rotating sweep's poses of a polygon for its own use, without normal_turn()'s measure
+/// (src/query/sweep_rotating.cpp).
+struct PolygonPose;
 }  // namespace detail
 
 /// Circle sector (a melee attack's cone): the points within `radius` of `center` whose
@@ -240,12 +243,18 @@ class Polygon {
  private:
   friend std::optional<Polygon> make_polygon(std::span<const Vec2> points, Real radius, Invalid* why);
   friend struct detail::ShapeState;
+  friend struct detail::PolygonPose;
+  /// set_pose; without `measure_turn`, normal_turn() is not measured but stored as 4 (no bound:
+  /// the contact filters that read it take their exact path, with the same answers), which
+  /// saves more than half of the pose's cost (for the sweep's poses, which contact() seldom sees).
+  void pose(const Polygon& base, Vec2 pivot, Vec2 centre, Rot rot, bool measure_turn);
   /// Storage for n vertices and then n normals, for the caller to fill and then to finish with
   /// store_extent(): this polygon's own when it alone holds it and it has room for exactly n (and
   /// `keep` does not hold it too), else new.
   Vec2* storage_for(int n, const Polygon* keep = nullptr);
-  /// Computes extent() and normal_turn() from the filled vertices and normals.
-  void store_extent();
+  /// Computes extent() and normal_turn() (4 without `measure_turn`) from the filled vertices
+  /// and normals.
+  void store_extent(bool measure_turn = true);
   int count_ = 0;  // (beside radius: a float polygon stays 32 bytes)
   std::shared_ptr<Vec2[]> data_;  // vertices [0, count_), normals [count_, 2 count_), extent; never changed while shared
   Vec2 offset_;

@@ -43,6 +43,18 @@
 
 namespace collide2d::inline COLLIDE2D_ABI {
 namespace detail {
+
+/// The sweep's access to Polygon's pose (shapes.hpp): the sweep's own posed copies skip
+/// measuring normal_turn() (stored as 4: no bound), which only contact's filters read, and
+/// they take their exact path then, with the same answers.
+struct PolygonPose {
+  /// `out` made `base` turned by `rot` about `pivot`, the pivot moved to `centre` (set_pose),
+  /// normal_turn() measured only with `measure_turn`.
+  static void set(Polygon& out, const Polygon& base, Vec2 pivot, Vec2 centre, Rot rot, bool measure_turn) {
+    out.pose(base, pivot, centre, rot, measure_turn);
+  }
+};
+
 namespace {
 
 /// The pose of a body at one time: p -> centre + rot (p - pivot).
@@ -148,9 +160,10 @@ void take_spare(Polygon& o) {
 }
 
 /// Writes `base` posed by x into `out`, which holds the same type. A box's or sector's
-/// rotation is set as a vector (no trigonometry; its angle follows from it when asked), so
-/// `angles` is no longer needed here.
-void pose_part(const Shape& base, const Xf& x, Shape& out, bool /*angles*/) {
+/// rotation is set as a vector (no trigonometry; its angle follows from it when asked). A
+/// polygon's normal_turn() is measured only with `angles` (a shape handed out: moved_shape);
+/// the sweep's own poses store none, which only contact's filters read (same answers without).
+void pose_part(const Shape& base, const Xf& x, Shape& out, bool angles) {
   std::visit(
       [&](const auto& b) {
         using T = std::decay_t<decltype(b)>;
@@ -172,7 +185,7 @@ void pose_part(const Shape& base, const Xf& x, Shape& out, bool /*angles*/) {
           o.a = x(b.a);
           o.b = x(b.b);
         } else {  // (into a spare storage or its own: see the MovingBody constructor)
-          o.set_pose(b, x.pivot, x.centre, x.rot);
+          PolygonPose::set(o, b, x.pivot, x.centre, x.rot, angles);
         }
       },
       base);

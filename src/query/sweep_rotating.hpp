@@ -76,8 +76,8 @@ struct MovingBody {
   ~MovingBody();
   MovingBody(const MovingBody&) = delete;
   MovingBody& operator=(const MovingBody&) = delete;
-  /// Moves every posed part to time t (with `angles`, also a box's `angle` and a sector's
-  /// `facing`, which the queries do not read). A turning polygon is posed into storage kept
+  /// Moves every posed part to time t (with `angles`, for a shape handed out, also a
+  /// polygon's normal_turn(), which only contact's filters read). A turning polygon is posed into storage kept
   /// between sweeps on the thread (no allocation once the thread has swept one).
   void pose(double t, bool angles = false);
   /// The rotation by omega t (the one of the last pose when t is its time).

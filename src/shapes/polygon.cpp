@@ -124,6 +124,12 @@ Real normal_turn_of(const Vec2* v, const Vec2* nv, int n) {
   return Real(s * (1 + s)) + 4 * std::numeric_limits<Real>::epsilon();
 }
 
+/// The Vec2 after the vertices and normals data[0..2n): extent() e and normal_turn() (4, no
+/// bound, without `measure_turn`).
+Vec2 extent_slot(Real e, const Vec2* data, int n, bool measure_turn) {
+  return {e, measure_turn ? normal_turn_of(data, data + n, n) : Real(4)};
+}
+
 }  // namespace
 
 std::optional<Polygon> make_polygon(std::span<const Vec2> points, Real radius, Invalid* why) {
@@ -155,22 +161,34 @@ Vec2* Polygon::storage_for(int n, const Polygon* keep) {
 }
 
 void Polygon::set_pose(const Polygon& base, Vec2 pivot, Vec2 centre, Rot rot) {
+  pose(base, pivot, centre, rot, true);
+}
+
+void Polygon::pose(const Polygon& base, Vec2 pivot, Vec2 centre, Rot rot, bool measure_turn) {
   radius = base.radius;
   const int n = base.count();
   COLLIDE2D_ASSERT(n >= 3 && n <= kMaxVertices);
   Vec2* out = storage_for(n, &base);
+  // (the base's storage read through locals: `out` is other storage, but the compiler cannot
+  // know it and would read base's members again after every store; the extent in the same pass)
+  const Vec2* v = base.base_vertices();
+  const Vec2* u = base.normals();
+  const Vec2 off = base.offset();
+  Real e = 0;
   for (int i = 0; i < n; ++i) {
-    out[i] = centre + rot.apply(base.vertex(i) - pivot);
-    out[n + i] = rot.apply(base.normal(i));
+    const Vec2 p = centre + rot.apply((v[i] + off) - pivot);  // base.vertex(i)
+    out[i] = p;
+    out[n + i] = rot.apply(u[i]);
+    e = std::max(e, std::fabs(p.x) + std::fabs(p.y));
   }
-  store_extent();
+  out[2 * n] = extent_slot(e, out, n, measure_turn);
   offset_ = Vec2{};
 }
 
-void Polygon::store_extent() {
+void Polygon::store_extent(bool measure_turn) {
   Real e = 0;
   for (int i = 0; i < count_; ++i) e = std::max(e, std::fabs(data_[i].x) + std::fabs(data_[i].y));
-  data_[2 * count_] = Vec2{e, normal_turn_of(data_.get(), data_.get() + count_, count_)};
+  data_[2 * count_] = extent_slot(e, data_.get(), count_, measure_turn);
 }
 
 }  // namespace collide2d
