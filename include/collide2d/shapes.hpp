@@ -249,12 +249,11 @@ class Polygon {
   /// saves more than half of the pose's cost (for the sweep's poses, which contact() seldom sees).
   void pose(const Polygon& base, Vec2 pivot, Vec2 centre, Rot rot, bool measure_turn);
   /// Storage for n vertices and then n normals, for the caller to fill and then to finish with
-  /// store_extent(): this polygon's own when it alone holds it and it has room for exactly n (and
-  /// `keep` does not hold it too), else new.
+  /// store_extent() (pose() fills the extent slot in its own loop): this polygon's own when it
+  /// alone holds it and it has room for exactly n (and `keep` does not hold it too), else new.
   Vec2* storage_for(int n, const Polygon* keep = nullptr);
-  /// Computes extent() and normal_turn() (4 without `measure_turn`) from the filled vertices
-  /// and normals.
-  void store_extent(bool measure_turn = true);
+  /// Computes extent() and normal_turn() from the filled vertices and normals.
+  void store_extent();
   int count_ = 0;  // (beside radius: a float polygon stays 32 bytes)
   std::shared_ptr<Vec2[]> data_;  // vertices [0, count_), normals [count_, 2 count_), extent; never changed while shared
   Vec2 offset_;

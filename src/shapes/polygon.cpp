@@ -185,10 +185,10 @@ void Polygon::pose(const Polygon& base, Vec2 pivot, Vec2 centre, Rot rot, bool m
   offset_ = Vec2{};
 }
 
-void Polygon::store_extent(bool measure_turn) {
+void Polygon::store_extent() {
   Real e = 0;
   for (int i = 0; i < count_; ++i) e = std::max(e, std::fabs(data_[i].x) + std::fabs(data_[i].y));
-  data_[2 * count_] = extent_slot(e, data_.get(), count_, measure_turn);
+  data_[2 * count_] = extent_slot(e, data_.get(), count_, true);
 }
 
 }  // namespace collide2d
