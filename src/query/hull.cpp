@@ -917,20 +917,26 @@ Manifold convex_contact(const Hull& a, const Hull& b) {
   return bounded_contact(a, b, ba, bb, gap);
 }
 
-Manifold convex_contact(const Hull& a, const Hull& b, Real turn) {
-  if (a.count < 3 || b.count < 3 || !(turn < 1)) return convex_contact(a, b);
+namespace {
+// convex_contact(a, b) of two polygon cores whose normals are within `turn` of their edges
+// (bounded_contact<true>; kQuad: each of four vertices).
+template <bool kQuad>
+[[gnu::always_inline]] inline Manifold filtered_contact(const Hull& a, const Hull& b, Real turn) {
   const CoreBounds ba(a), bb(b);
   const Real gap = bounds_gap(ba, bb);
   if (bounds_apart(gap, a.radius + b.radius)) return {};
-  return bounded_contact<true>(a, b, ba, bb, gap, turn);
+  return bounded_contact<true, false, kQuad>(a, b, ba, bb, gap, turn);
+}
+}  // namespace
+
+Manifold convex_contact(const Hull& a, const Hull& b, Real turn) {
+  if (a.count < 3 || b.count < 3 || !(turn < 1)) return convex_contact(a, b);
+  return filtered_contact<false>(a, b, turn);
 }
 
 Manifold quad_contact(const Hull& a, const Hull& b, Real turn) {
   if (a.count != 4 || b.count != 4 || !(turn < 1)) return convex_contact(a, b);
-  const CoreBounds ba(a), bb(b);
-  const Real gap = bounds_gap(ba, bb);
-  if (bounds_apart(gap, a.radius + b.radius)) return {};
-  return bounded_contact<true, false, true>(a, b, ba, bb, gap, turn);
+  return filtered_contact<true>(a, b, turn);
 }
 
 namespace {
